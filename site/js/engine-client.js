@@ -1,0 +1,169 @@
+/**
+ * engine-client.js: the page's handle on the Python engine, which runs in a module Web Worker
+ * (js/worker.js: self-hosted Pyodide + the belote wheel + belote.bridge).
+ *
+ * API (stable; js/main.js relies on it; shapes of methods/results: docs/contracts.md "Bridge"):
+ *
+ *   import { createEngine, EngineError, BUILD } from "./engine-client.js";
+ *
+ *   const engine = createEngine({ onProgress, timeoutMs: 30000 });
+ *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
+ *                                 (installing/importing belote), then "ready". ms = since createEngine.
+ *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bootMs }>
+ *                    rejects with an EngineError when the boot fails or times out.
+ *   engine.call(method, params = {}) -> Promise<result>
+ *                    waits for the boot, sends {id, method, params}, resolves with the bridge's
+ *                    `result`; an engine error (bad action, bad save...) rejects with an
+ *                    EngineError whose .type is the Python exception name ("IllegalAction",
+ *                    "ValueError", ...) and .message the engine's message.
+ *   engine.state  -> "booting" | "ready" | "failed" | "closed"
+ *   engine.error  -> the EngineError once state is "failed", else null
+ *   engine.terminate()  stops the worker; pending calls reject with type "Closed".
+ *
+ *   Boot failure types (show role="alert" with a Retry button for any of them):
+ *     "BootTimeout"  no ready answer within timeoutMs (wrong MIME type, blocked wasm: these hang)
+ *     "BootError"    the runtime, the wheel or the import failed (message names the cause/file)
+ *     "WorkerError"  the worker script itself could not start
+ *   Retry: engine.terminate(); engine = createEngine(...)   (a reload works too).
+ *
+ *   BUILD (re-exported from the generated js/build-info.js):
+ *     { version, build, pyodide, pyodideDir, wheel }   URLs are relative to the site root.
+ */
+import { BUILD } from "./build-info.js";
+
+export { BUILD };
+
+export class EngineError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+const SITE_ROOT = new URL("../", import.meta.url);
+
+export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMethod } = {}) {
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  const pending = new Map();
+  let nextId = 1;
+  let timer = null;
+  let worker = null;
+
+  const engine = {
+    state: "booting",
+    error: null,
+    ready: null,
+    call,
+    terminate,
+  };
+
+  let resolveReady;
+  let rejectReady;
+  engine.ready = new Promise((resolve, reject) => {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  // A boot failure is reported through engine.ready and every call; never unhandled.
+  engine.ready.catch(() => {});
+
+  function fail(type, message) {
+    if (engine.state !== "booting") return;
+    const err = new EngineError(type, message);
+    engine.state = "failed";
+    engine.error = err;
+    clearTimeout(timer);
+    if (worker) worker.terminate();
+    rejectAll(err);
+    rejectReady(err);
+  }
+
+  function rejectAll(err) {
+    for (const { reject } of pending.values()) reject(err);
+    pending.clear();
+  }
+
+  function progress(stage) {
+    try {
+      onProgress({ stage, ms: since() });
+    } catch (e) {
+      // A broken progress callback must not break the boot.
+      setTimeout(() => { throw e; });
+    }
+  }
+
+  function onMessage(event) {
+    const msg = event.data;
+    if (!msg || typeof msg !== "object") return;
+    if (msg.kind === "progress") {
+      progress(msg.stage);
+    } else if (msg.kind === "ready") {
+      if (engine.state !== "booting") return;
+      clearTimeout(timer);
+      engine.state = "ready";
+      progress("ready");
+      resolveReady({ ...msg.info, bootMs: since() });
+    } else if (msg.kind === "boot_error") {
+      fail("BootError", msg.error);
+    } else if (typeof msg.id === "number" && pending.has(msg.id)) {
+      const { resolve, reject } = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (msg.ok) resolve(msg.result);
+      else reject(new EngineError(msg.type || "Error", msg.error || "engine error"));
+    }
+  }
+
+  async function call(method, params = {}) {
+    await engine.ready;
+    if (engine.state !== "ready") {
+      throw engine.error || new EngineError("Closed", "the engine was stopped");
+    }
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, params });
+    });
+  }
+
+  function terminate() {
+    if (engine.state === "closed") return;
+    const wasBooting = engine.state === "booting";
+    engine.state = "closed";
+    clearTimeout(timer);
+    if (worker) worker.terminate();
+    const err = new EngineError("Closed", "the engine was stopped");
+    rejectAll(err);
+    if (wasBooting) rejectReady(err);
+  }
+
+  progress("runtime");
+  timer = setTimeout(
+    () => fail("BootTimeout", `the game engine did not start within ${Math.round(timeoutMs / 1000)} s`),
+    timeoutMs,
+  );
+  try {
+    worker = new Worker(new URL(`js/worker.js?v=${BUILD.build}`, SITE_ROOT), { type: "module" });
+  } catch (e) {
+    fail("WorkerError", `cannot start the engine worker: ${e.message}`);
+    return engine;
+  }
+  worker.onmessage = onMessage;
+  worker.onerror = (e) => {
+    e.preventDefault();
+    fail(engine.state === "booting" ? "WorkerError" : "WorkerError",
+      `the engine worker failed: ${e.message || "script error"}`);
+  };
+  worker.onmessageerror = () => fail("WorkerError", "the engine worker sent an unreadable message");
+  worker.postMessage({
+    kind: "boot",
+    config: {
+      siteRoot: SITE_ROOT.href,
+      pyodideDir: BUILD.pyodideDir,
+      wheel: BUILD.wheel,
+      build: BUILD.build,
+      wheelMethod: wheelMethod || "unpack",
+    },
+  });
+  return engine;
+}
