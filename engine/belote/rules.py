@@ -1,0 +1,66 @@
+"""The play obligations and the trick winner, as pure functions over ints and masks.
+
+These are the trusted fast internals: callers pass well-formed values and get no checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import POINTS, STRENGTH, SUIT_MASKS, TRUMPS_ABOVE, Card, Mask, Suit
+
+
+def winning_index(trick: Sequence[Card], trump: Suit) -> int:
+    """Index in ``trick`` (cards in play order) of the card that wins it if it ended now."""
+    strength = STRENGTH[trump]
+    led = trick[0] >> 3
+    best = 0
+    best_key = strength[trick[0]]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        suit = c >> 3
+        if suit == trump or suit == led:
+            key = strength[c]
+            if key > best_key:
+                best, best_key = i, key
+    return best
+
+
+def legal_mask(hand: Mask, trick: Sequence[Card], trump: Suit) -> Mask:
+    """The cards of ``hand`` that may be played on ``trick`` (RULES.md, "What a player may play")."""
+    if not trick:
+        return hand  # leading: any card
+    led = trick[0] >> 3
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if not trumps:
+            return hand
+        higher = trumps & TRUMPS_ABOVE[trump][_best_trump(trick, trump)]
+        return higher or trumps  # go higher if you can, even over the partner
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        return follow
+    if winning_index(trick, trump) == len(trick) - 2:
+        return hand  # the partner is winning: free discard
+    if not trumps:
+        return hand
+    best = _best_trump(trick, trump)
+    if best < 0:
+        return trumps  # must trump
+    return trumps & TRUMPS_ABOVE[trump][best] or trumps  # over-trump, else under-trump
+
+
+def _best_trump(trick: Sequence[Card], trump: Suit) -> Card:
+    """The strongest trump in the trick, or -1 when it holds none."""
+    strength = STRENGTH[trump]
+    best, best_key = -1, -1
+    for c in trick:
+        if c >> 3 == trump and strength[c] > best_key:
+            best, best_key = c, strength[c]
+    return best
+
+
+def trick_points(trick: Sequence[Card], trump: Suit) -> int:
+    """The card points of a trick's cards (without the last-trick bonus)."""
+    pts = POINTS[trump]
+    return pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
