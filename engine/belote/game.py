@@ -219,14 +219,14 @@ class Game:
             "taker": self._taker,
             "leader": leader,
             "trick": trick,
-            "tricks": copy.deepcopy(self._tricks),
+            "tricks": [_copy_trick(t) for t in self._tricks],
             "trick_points": list(ps.points) if ps is not None else [0, 0],
             "belote": [dict(b) for b in self._belote_calls],
             "scores": list(self._scores),
             "target": self._target,
             "reserve": self._reserve,
-            "sheet": copy.deepcopy(self._sheet),
-            "last_deal": copy.deepcopy(self._last_deal),
+            "sheet": [_copy_row(r) for r in self._sheet],
+            "last_deal": _copy_last_deal(self._last_deal),
             "legal_actions": self.legal_actions() if seat == to_act else [],
             "winner": self._winner,
         }
@@ -391,7 +391,7 @@ class Game:
         }
         self._sheet.append(row)
         self._last_deal = {"tricks": self._tricks, "taker": taker, "trump": SUITS[trump]}
-        events.append({"type": "deal_scored", **copy.deepcopy(row)})
+        events.append({"type": "deal_scored", **_copy_row(row)})
         self._next_deal_or_end(events)
 
     def _throw_in(self, events: list[dict[str, Any]]) -> None:
@@ -468,6 +468,22 @@ class Game:
                 return f"must play a trump higher than {CARD_CODES[best]}"
             return f"must play a trump ({SUIT_NAMES[trump]})"
         return "not legal now"
+
+
+def _copy_trick(trick: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a finished trick record that shares nothing with the game."""
+    return {**trick, "cards": [dict(c) for c in trick["cards"]]}
+
+
+def _copy_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a score-sheet row (its values are ints, strings, None or flat lists)."""
+    return {k: v[:] if isinstance(v, list) else v for k, v in row.items()}
+
+
+def _copy_last_deal(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {**last, "tricks": [_copy_trick(t) for t in last["tricks"]]}
 
 
 def _display_hand(hand: Mask, trump: int | None) -> list[str]:
