@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Build the belote wheel and assemble the deployable static site in dist/site/.
+
+    python build_wheel.py [--out dist/site] [--build-id ID]
+
+dist/site/ gets:
+  - the site/ sources (pages, JS modules, CSS, translations, rules, service worker, manifest);
+  - wheels/belote-<version>-py3-none-any.whl (the engine) and micropip's own wheel, so a
+    plain Pyodide page can micropip.install the engine from this site alone;
+  - pyodide/<pyodide version>/ with the runtime copied from the npm package pinned in
+    package.json (`npm ci` runs when node_modules is missing or holds another version);
+  - js/build-info.js and build.json: the version stamp (package version + a content hash of
+    every file) that the page, the worker and the service worker share;
+  - sw.js with the precache lists filled in (site files keyed by the build id, the runtime
+    keyed by the Pyodide version).
+Nothing is fetched from a CDN; npm and pip downloads are cached (node_modules, build/cache).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE_SRC = ROOT / "site"
+CACHE = ROOT / "build" / "cache"
+MICROPIP = "micropip==0.11.1"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Served by the site but not needed to play: left out of the service worker's precache.
+NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-")
+SW_MARKER = "/*@BUILD@*/null"
+
+
+def log(msg: str) -> None:
+    print(f"build_wheel: {msg}", flush=True)
+
+
+def pinned_pyodide_version() -> str:
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    if not spec[:1].isdigit():
+        sys.exit(f"package.json must pin pyodide exactly, found {spec!r}")
+    return spec
+
+
+def ensure_runtime(version: str) -> Path:
+    pkg = ROOT / "node_modules" / "pyodide"
+    installed = None
+    if (pkg / "package.json").exists():
+        installed = json.loads((pkg / "package.json").read_text()).get("version")
+    if installed != version:
+        log(f"npm ci (pyodide {installed or 'missing'} -> {version})")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    missing = [f for f in RUNTIME_FILES if not (pkg / f).exists()]
+    if missing:
+        sys.exit(f"node_modules/pyodide lacks {missing}")
+    return pkg
+
+
+def build_engine_wheel(out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for old in out_dir.glob("belote-*.whl"):
+        old.unlink()
+    # setuptools reuses build/lib: clear it so a deleted module never ships in the wheel.
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    for bdist in (ROOT / "build").glob("bdist.*"):
+        shutil.rmtree(bdist, ignore_errors=True)
+    env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")  # reproducible zip timestamps
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out_dir)],
+        cwd=ROOT, check=True, env=env,
+    )
+    wheels = sorted(out_dir.glob("belote-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        sys.exit(f"expected one pure belote wheel in {out_dir}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def micropip_wheel() -> Path:
+    name, version = MICROPIP.split("==")
+    dest = CACHE / "micropip"
+    found = sorted(dest.glob(f"{name}-{version}-py3-none-any.whl"))
+    if not found:
+        log(f"pip download {MICROPIP}")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "--python-version", "3.14",
+             "--only-binary=:all:", "-d", str(dest), MICROPIP],
+            check=True,
+        )
+        found = sorted(dest.glob(f"{name}-{version}-py3-none-any.whl"))
+    if not found:
+        sys.exit(f"pip download gave no {name}-{version} wheel in {dest}")
+    return found[0]
+
+
+def files_under(base: Path) -> list[str]:
+    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*") if p.is_file())
+
+
+def content_hash(base: Path, names: list[str], salt: str) -> str:
+    h = hashlib.sha256(salt.encode() + b"\0")
+    for name in names:
+        h.update(name.encode() + b"\0")
+        h.update(hashlib.sha256((base / name).read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def stamp_pages(site: Path, build: str) -> None:
+    """Put the build id in every page, so a page and the files it loads can be checked against each other."""
+    meta = f'<meta name="belote-build" content="{build}">'
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        if "<head>" in text and 'name="belote-build"' not in text:
+            page.write_text(text.replace("<head>", "<head>\n" + meta, 1))
+
+
+def assemble(out: Path, build_id: str | None) -> dict:
+    pyodide_version = pinned_pyodide_version()
+    runtime = ensure_runtime(pyodide_version)
+    wheel = build_engine_wheel(ROOT / "build" / "wheel")
+    mp_wheel = micropip_wheel()
+    engine_version = wheel.name.split("-")[1]
+
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc"))
+    (tmp / "wheels").mkdir(exist_ok=True)
+    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    shutil.copy2(mp_wheel, tmp / "wheels" / mp_wheel.name)
+    rt_dir = f"pyodide/{pyodide_version}/"
+    (tmp / rt_dir).mkdir(parents=True)
+    for f in RUNTIME_FILES:
+        shutil.copy2(runtime / f, tmp / rt_dir / f)
+
+    generated = {"js/build-info.js", "build.json", "sw.js"}
+    site_files = [n for n in files_under(tmp) if not n.startswith(rt_dir) and n not in generated]
+    build = build_id or f"{engine_version}-{content_hash(tmp, site_files + ['sw.js'], pyodide_version)}"
+    info = {
+        "version": engine_version,
+        "build": build,
+        "pyodide": pyodide_version,
+        "pyodideDir": rt_dir,
+        "wheel": f"wheels/{wheel.name}",
+        "micropipWheel": f"wheels/{mp_wheel.name}",
+    }
+    (tmp / "js" / "build-info.js").write_text(
+        "// Generated by build_wheel.py: the version stamp shared by the page, the worker and sw.js.\n"
+        f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n"
+    )
+    precache = ["./"] + [
+        n for n in files_under(tmp)
+        if not n.startswith(rt_dir) and not n.startswith(NOT_PRECACHED_PREFIXES) and n != "sw.js"
+    ]
+    runtime_urls = [rt_dir + f for f in RUNTIME_FILES]
+    sw_path = tmp / "sw.js"
+    sw_src = sw_path.read_text()
+    if SW_MARKER not in sw_src:
+        sys.exit(f"site/sw.js lacks the marker {SW_MARKER}")
+    sw_manifest = {"build": build, "pyodide": pyodide_version, "site": precache, "runtime": runtime_urls}
+    sw_path.write_text(sw_src.replace(SW_MARKER, json.dumps(sw_manifest, indent=1)))
+    info["precache"] = {"site": precache, "runtime": runtime_urls}
+    stamp_pages(tmp, build)
+    (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "dist" / "site", help="output folder (default dist/site)")
+    ap.add_argument("--build-id", help="override the version stamp (tests use it to make two builds)")
+    args = ap.parse_args(argv)
+    out = args.out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    info = assemble(out, args.build_id)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"{out} ready: build {info['build']}, pyodide {info['pyodide']}, {info['wheel']}, {size / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

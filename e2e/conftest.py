@@ -1,0 +1,203 @@
+"""Shared e2e fixtures: the built site on a local port, Debian's Chromium, strict pages.
+
+Fixtures (use them, do not start your own servers/browsers):
+  site_dir      Path of the built site (dist/site; built once per session by build_wheel.py
+                unless BELOTE_E2E_BUILT=1 says the Makefile just built it)
+  site_url      "http://127.0.0.1:<port>/" serving site_dir with the right MIME types + CSP
+  browser       one headless /usr/bin/chromium per session (Playwright sync API)
+  context       a fresh browser context (in-memory profile) per test
+  page          a fresh page in it. The test FAILS at teardown on any console error, page
+                error, or request to an origin other than site_url's (and those added with
+                `guard.allow_origin(...)`).
+  guard         the recorder behind `page`: guard.allow_origin(url), guard.allow_console(regex)
+                for a test that provokes an error on purpose; guard.console, guard.errors,
+                guard.requests for assertions.
+  open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"]
+  serve_dir     serve_dir(path) -> base URL: serve another folder on another free port
+                (embedding host page, second build...); stopped at session end.
+Helpers: READY = '[data-ready="1"]', BOOT_TIMEOUT_MS.
+Waiting: use wait_for_selector / expect-style locators; the pages' strict CSP breaks
+wait_for_function. Screenshots of failed tests land in e2e/artifacts/.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server, start_in_thread  # noqa: E402
+
+READY = '[data-ready="1"]'
+BOOT_TIMEOUT_MS = 60_000
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+CHROMIUM = os.environ.get("BELOTE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class Guard:
+    """Records what a page must never do; `check()` turns it into a test failure."""
+
+    def __init__(self, site_url: str) -> None:
+        self.origins = {origin_of(site_url)}
+        self.console: list[str] = []       # every console message, "type: text"
+        self.errors: list[str] = []        # console errors + page errors + foreign requests
+        self.requests: list[str] = []      # every request URL (page, workers, service worker)
+        self._allowed_console: list[re.Pattern[str]] = []
+
+    def allow_origin(self, url: str) -> None:
+        self.origins.add(origin_of(url))
+
+    def allow_console(self, pattern: str) -> None:
+        """Accept console errors matching `pattern` (a test that provokes one on purpose)."""
+        self._allowed_console.append(re.compile(pattern))
+
+    def on_console(self, msg) -> None:
+        text = f"{msg.type}: {msg.text}"
+        self.console.append(text)
+        if msg.type == "error" and not any(p.search(msg.text) for p in self._allowed_console):
+            loc = msg.location or {}
+            self.errors.append(f"console error: {msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+    def on_page_error(self, exc) -> None:
+        self.errors.append(f"page error: {exc}")
+
+    def on_request(self, request) -> None:
+        url = request.url
+        self.requests.append(url)
+        if url.startswith(("http:", "https:", "ws:", "wss:")) and origin_of(url) not in self.origins:
+            self.errors.append(f"request to another origin: {request.method} {url}")
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", self.on_request)
+        context.on("page", self.attach_page)
+
+    def attach_page(self, page: Page) -> None:
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_page_error)
+        page.on("worker", lambda w: w.on("console", self.on_console) if hasattr(w, "on") else None)
+
+    def check(self) -> None:
+        if self.errors:
+            raise AssertionError("page misbehaved:\n  " + "\n  ".join(self.errors))
+
+
+# --------------------------------------------------------------------------- site
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    out = ROOT / "dist" / "site"
+    if os.environ.get("BELOTE_E2E_BUILT") != "1" or not (out / "build.json").exists():
+        subprocess.run([sys.executable, str(ROOT / "build_wheel.py")], cwd=ROOT, check=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def serve_dir():
+    servers = []
+
+    def serve(directory: Path | str) -> str:
+        server = make_server(directory, 0)
+        start_in_thread(server)
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path, serve_dir) -> str:
+    return serve_dir(site_dir)
+
+
+# ------------------------------------------------------------------------ browser
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as pw:
+        yield pw
+
+
+def launch_chromium(pw, **kwargs) -> Browser:
+    """Debian's Chromium when present (no browser downloads here), else Playwright's own."""
+    if Path(CHROMIUM).exists():
+        return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
+    return pw.chromium.launch(args=CHROMIUM_ARGS, **kwargs)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance) -> Browser:
+    browser = launch_chromium(playwright_instance)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def guard(site_url: str) -> Guard:
+    return Guard(site_url)
+
+
+@pytest.fixture
+def context(browser: Browser, guard: Guard) -> BrowserContext:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(30_000)
+    guard.attach(context)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, guard: Guard, request) -> Page:
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-120:]
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception:  # a crashed page cannot be photographed; the failure says enough
+            pass
+    guard.check()
+
+
+@pytest.fixture
+def open_game(site_url: str):
+    def open_(page: Page, query: str = "", timeout: float = BOOT_TIMEOUT_MS) -> Page:
+        page.goto(site_url + (("?" + query.lstrip("?")) if query else ""))
+        page.wait_for_selector(READY, state="attached", timeout=timeout)
+        return page
+    return open_
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+def pytest_sessionstart(session) -> None:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        print(f"e2e: {CHROMIUM} not found; trying Playwright's own Chromium", file=sys.stderr)

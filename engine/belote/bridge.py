@@ -1,0 +1,228 @@
+"""JSON bridge for the page's Web Worker: ``handle(request_json) -> reply_json``.
+
+One match per worker (module-level session); the person is seat 0, seats 1-3 are computer
+players. Protocol (docs/contracts.md, "Bridge"): a request ``{"id", "method", "params"}``
+gets ``{"id", "ok": true, "result"}`` or ``{"id", "ok": false, "error", "type"}``; nothing
+raises out of ``handle``.
+
+>>> import json
+>>> reply = json.loads(handle(json.dumps({"id": 1, "method": "new_game",
+...                                       "params": {"seed": 7, "levels": ["easy"] * 3}})))
+>>> reply["ok"], reply["result"]["view"]["legal_actions"]
+(True, ['pass', 'take'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import ai
+from .game import Game
+from .errors import IllegalAction
+
+PERSON = 0
+DEFAULT_TARGET = 1000
+
+
+class BadRequest(ValueError):
+    """A request that is not valid JSON, names no known method, or has malformed params."""
+
+
+class NoGame(ValueError):
+    """A method that needs a match was called before new_game or load."""
+
+
+def _default_level() -> str:
+    return "normal" if "normal" in ai.LEVELS else ai.LEVELS[0]
+
+
+def _hint_level() -> str:
+    # Hard is the hint's level (contracts.md); until it exists, the strongest level there is.
+    return "hard" if "hard" in ai.LEVELS else ai.LEVELS[-1]
+
+
+def _check_levels(levels: Any) -> list[str]:
+    if not isinstance(levels, list) or len(levels) != 3:
+        raise BadRequest(f"levels must be a list of 3 levels (seats 1, 2, 3), got {levels!r}")
+    for level in levels:
+        if not isinstance(level, str) or level not in ai.LEVELS:
+            raise BadRequest(f"unknown AI level {level!r}; known levels: {', '.join(ai.LEVELS)}")
+    return list(levels)
+
+
+def _check_params(params: Mapping[str, Any], allowed: set[str]) -> None:
+    extra = sorted(str(k) for k in params.keys() - allowed)
+    if extra:
+        raise BadRequest(f"unknown params: {', '.join(extra)}")
+
+
+class Bridge:
+    """One session: the match in progress and the levels of seats 1-3."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.levels: list[str] = [_default_level()] * 3
+        self._methods: dict[str, Callable[[dict[str, Any]], Any]] = {
+            "new_game": self.new_game,
+            "load": self.load,
+            "play": self.play,
+            "ai_play": self.ai_play,
+            "hint": self.hint,
+            "snapshot": self.snapshot,
+        }
+
+    # ------------------------------------------------------------------ protocol
+
+    def handle(self, request_json: str) -> str:
+        """Answer one JSON request with one JSON reply; errors come back as data."""
+        req_id: Any = None
+        try:
+            try:
+                request = json.loads(request_json)
+            except (TypeError, ValueError) as exc:
+                raise BadRequest(f"request is not JSON: {exc}") from None
+            if not isinstance(request, dict):
+                raise BadRequest(f"request must be an object, got {type(request).__name__}")
+            req_id = request.get("id")
+            method = request.get("method")
+            params = request.get("params", {})
+            if params is None:
+                params = {}
+            fn = self._methods.get(method) if isinstance(method, str) else None
+            if fn is None:
+                raise BadRequest(f"unknown method {method!r}; known: {', '.join(self._methods)}")
+            if not isinstance(params, dict):
+                raise BadRequest(f"params must be an object, got {type(params).__name__}")
+            result = fn(params)
+            reply = {"id": req_id, "ok": True, "result": result}
+        except Exception as exc:  # every failure is an answer, never a dead worker
+            reply = {"id": req_id, "ok": False, "error": str(exc), "type": type(exc).__name__}
+        return json.dumps(reply, separators=(",", ":"))
+
+    # ------------------------------------------------------------------- methods
+
+    def new_game(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Start a match: {seed: int|null, target: int, levels: [3 levels]} -> snapshot."""
+        _check_params(params, {"seed", "target", "levels"})
+        seed = params.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise BadRequest(f"seed must be an int or null, got {seed!r}")
+        target = params.get("target", DEFAULT_TARGET)
+        if type(target) is not int or target <= 0:
+            raise BadRequest(f"target must be a positive int, got {target!r}")
+        levels = _check_levels(params.get("levels", [_default_level()] * 3))
+        self.game = Game(seed=seed, target=target)
+        self.levels = levels
+        return self._snapshot()
+
+    def load(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Resume {save: {game: <to_dict()>, levels: [...]}}; a bad save keeps the current match."""
+        _check_params(params, {"save"})
+        save = params.get("save")
+        if not isinstance(save, dict) or set(save) != {"game", "levels"}:
+            raise ValueError("save must be an object with exactly the keys 'game' and 'levels'")
+        try:
+            levels = _check_levels(save["levels"])
+        except BadRequest as exc:
+            raise ValueError(f"save levels: {exc}") from None
+        game = Game.from_dict(save["game"])
+        self.game, self.levels = game, levels
+        return self._snapshot()
+
+    def play(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The person's action {action: str} -> {events, snapshot}."""
+        _check_params(params, {"action"})
+        game = self._need_game()
+        if game.to_act != PERSON:
+            raise IllegalAction(f"illegal action {params.get('action')!r}: {self._whose_turn(game)}")
+        if "action" not in params:
+            raise BadRequest("play needs params.action")
+        events = game.play(params["action"])
+        return {"events": events, "snapshot": self._snapshot()}
+
+    def ai_play(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The computer seat to act plays -> {action, events, snapshot}."""
+        _check_params(params, set())
+        game = self._need_game()
+        seat = game.to_act
+        if seat is None or seat == PERSON:
+            raise IllegalAction(f"no computer seat to act: {self._whose_turn(game)}")
+        action = ai.choose_action(game.view(seat), level=self.levels[seat - 1], seed=self._ai_seed(game))
+        events = game.play(action)
+        return {"action": action, "events": events, "snapshot": self._snapshot()}
+
+    def hint(self, params: dict[str, Any]) -> dict[str, Any]:
+        """What Hard would play for the person -> {action, reason, reason_key, reason_args}."""
+        _check_params(params, set())
+        game = self._need_game()
+        if game.to_act != PERSON:
+            raise IllegalAction(f"no hint: {self._whose_turn(game)}")
+        view = game.view(PERSON)
+        level = _hint_level()
+        explain = getattr(ai, "choose_action_with_reason", None)
+        if callable(explain):
+            return _hint_reply(explain(view, level=level, seed=self._ai_seed(game)))
+        action = ai.choose_action(view, level=level, seed=self._ai_seed(game))
+        return {"action": action, "reason": f"The {level} computer player would choose this.",
+                "reason_key": "hint_generic", "reason_args": {"level": level}}
+
+    def snapshot(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The person's view and the save of the match in progress."""
+        _check_params(params, set())
+        return self._snapshot()
+
+    # ------------------------------------------------------------------- helpers
+
+    def _need_game(self) -> Game:
+        if self.game is None:
+            raise NoGame("no match in progress: call new_game or load first")
+        return self.game
+
+    def _snapshot(self) -> dict[str, Any]:
+        game = self._need_game()
+        return {"view": game.view(PERSON), "save": {"game": game.to_dict(), "levels": list(self.levels)}}
+
+    @staticmethod
+    def _ai_seed(game: Game) -> int:
+        # A function of the match seed and the move number: a resumed match replays the
+        # same computer choices, and no two moves share a seed.
+        return (game.seed * 1_000_003 + len(game.to_dict()["actions"])) % 2**32
+
+    @staticmethod
+    def _whose_turn(game: Game) -> str:
+        if game.to_act is None:
+            return "the match is over"
+        return f"seat {game.to_act} is to act"
+
+
+def _hint_reply(result: Any) -> dict[str, Any]:
+    """Normalise the AI's (action, reason) answer to the hint reply shape."""
+    if isinstance(result, Mapping):
+        out = dict(result)
+    else:
+        action, reason = result
+        out = {"action": action}
+        if isinstance(reason, Mapping):
+            out.update(reason)
+        else:
+            out["reason"] = str(reason)
+    out.setdefault("reason", "")
+    out.setdefault("reason_key", "hint_generic")
+    out.setdefault("reason_args", {})
+    return out
+
+
+_session = Bridge()
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request of the page's worker (docs/contracts.md, "Bridge")."""
+    return _session.handle(request_json)
+
+
+def reset() -> None:
+    """Forget the match in progress (tests)."""
+    global _session
+    _session = Bridge()

@@ -1,0 +1,95 @@
+// worker.js: module Web Worker that runs the Python engine.
+// Boot: {kind: "boot", config} from engine-client.js -> load the self-hosted Pyodide, install the
+// belote wheel from the site itself, import belote.bridge; then every {id, method, params} is
+// answered by belote.bridge.handle (JSON in, JSON out). Messages to the page:
+//   {kind: "progress", stage}  {kind: "ready", info}  {kind: "boot_error", error}
+//   {id, ok, result} | {id, ok: false, error, type}          (docs/contracts.md "Bridge")
+
+let handle = null;
+let booting = null;
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+async function fetchBytes(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`cannot fetch ${url}: ${e.message}`);
+  }
+  if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function boot(config) {
+  const root = new URL(config.siteRoot);
+  const indexURL = new URL(config.pyodideDir, root).href;
+  const wheelURL = new URL(config.wheel, root).href;
+  // The wheel downloads while the runtime boots; unpacking it is then ~tens of ms.
+  const wheelBytes = config.wheelMethod === "unpack" ? fetchBytes(wheelURL) : null;
+  if (wheelBytes) wheelBytes.catch(() => {});
+
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
+  } catch (e) {
+    throw new Error(`cannot load the Python runtime (${indexURL}pyodide.mjs): ${e.message}`);
+  }
+  const pyodide = await loadPyodide({ indexURL, stdout: () => {}, stderr: (s) => console.warn(s) });
+  post({ kind: "progress", stage: "engine" });
+
+  if (config.wheelMethod === "loadPackage") {
+    const errors = [];
+    await pyodide.loadPackage(wheelURL, { messageCallback: () => {}, errorCallback: (m) => errors.push(m) });
+    if (errors.length) throw new Error(`cannot install ${wheelURL}: ${errors.join("; ")}`);
+  } else {
+    const bytes = await wheelBytes;
+    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+    try {
+      pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+    } catch (e) {
+      throw new Error(`cannot install ${wheelURL}: ${e.message}`);
+    }
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  const bridge = pyodide.pyimport("belote.bridge");
+  handle = bridge.handle;
+  const version = pyodide.runPython("import belote; getattr(belote, '__version__', '')");
+  return { pyodide: pyodide.version, belote: version, build: config.build };
+}
+
+function answer(msg) {
+  let reply;
+  try {
+    reply = handle(JSON.stringify({ id: msg.id, method: msg.method, params: msg.params ?? {} }));
+  } catch (e) {
+    post({ id: msg.id, ok: false, error: String(e.message || e), type: "InternalError" });
+    return;
+  }
+  post(JSON.parse(reply));
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (msg && msg.kind === "boot") {
+    if (booting) return;
+    booting = boot(msg.config);
+    try {
+      post({ kind: "ready", info: await booting });
+    } catch (e) {
+      post({ kind: "boot_error", error: String((e && e.message) || e) });
+    }
+    return;
+  }
+  if (!handle) {
+    try {
+      await booting;
+    } catch {
+      post({ id: msg.id, ok: false, error: "the engine did not start", type: "BootError" });
+      return;
+    }
+  }
+  answer(msg);
+};

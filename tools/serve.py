@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Serve a built site (dist/site) over HTTP with the MIME types Pyodide needs.
+
+    python tools/serve.py [--dir dist/site] [--port 8000] [--host 127.0.0.1]
+
+Python's http.server guesses types from the platform's tables, which may lack .mjs or
+.wasm (a wrong type makes the Pyodide boot hang); this server sets them explicitly, sends
+`Cache-Control: no-cache` (so a rebuild is always seen: the service worker does the
+caching) and the same Content-Security-Policy as the pages' meta tag (which also covers the
+worker, since a worker takes its CSP from its own response). e2e/conftest.py and
+bench/page_bench.py import `make_server` from here.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import socketserver
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    ".woff2": "font/woff2",
+}
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    quiet = False
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (http.server's name)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1", quiet: bool = True) -> Server:
+    """An HTTP server for `directory` (port 0 = a free port); call serve_forever() or start_in_thread()."""
+    handler = type("QuietHandler" if quiet else "LoudHandler", (Handler,), {"quiet": quiet})
+    return Server((host, port), functools.partial(handler, directory=str(directory)))
+
+
+def start_in_thread(server: Server) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return thread
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dir", type=Path, default=ROOT / "dist" / "site")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--host", default="127.0.0.1")
+    args = ap.parse_args(argv)
+    if not (args.dir / "index.html").exists():
+        sys.exit(f"{args.dir} has no index.html: run `python build_wheel.py` (or `make play`) first")
+    server = make_server(args.dir, args.port, args.host, quiet=False)
+    print(f"Belote is served from {args.dir}\n\n    http://localhost:{server.server_address[1]}/\n\n(Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
