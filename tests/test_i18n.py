@@ -1,0 +1,248 @@
+"""Translations and rules pages: every language has every key, and every key is used.
+
+No browser here (e2e/test_languages.py looks at the rendered pages). The checks:
+- site/i18n/<lang>.json for each language of site/js/i18n.js: valid JSON, no duplicate key,
+  exactly the keys of en.json, the same {placeholders}, no empty value, no English left over;
+- every key of en.json is used: it appears literally (quoted) in site/js/*.js, site/*.html, or
+  engine/belote/*.py (the bridge's hint `reason_key`s); and every key the JS asks for with
+  t("...") / hasKey("...") / data-i18n="..." exists in en.json;
+- site/rules/<lang>.html exists for each language with the right `lang`, the link back to the
+  game, the language switcher, and nothing a strict CSP or axe-core would refuse.
+"""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+I18N = SITE / "i18n"
+RULES = SITE / "rules"
+LANGS = ["en", "fr", "lt", "it", "vi", "hi"]
+OTHERS = [lang for lang in LANGS if lang != "en"]
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Words that stay the same in several languages (Belote's own French terms, card letters...).
+SAME_EVERYWHERE = {
+    "belote", "rebelote", "capot", "dedans", "litige", "normal", "total", "scores",
+    "j", "q", "k", "a", "enter",
+}
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+VIETNAMESE = re.compile(r"[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]")
+
+
+def load_json_strict(path: Path) -> dict[str, str]:
+    def no_duplicates(pairs):
+        keys = [k for k, _ in pairs]
+        dupes = sorted({k for k in keys if keys.count(k) > 1})
+        assert not dupes, f"{path.name}: duplicate keys {dupes}"
+        return dict(pairs)
+
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=no_duplicates)
+
+
+@pytest.fixture(scope="module")
+def en() -> dict[str, str]:
+    return load_json_strict(I18N / "en.json")
+
+
+def source_texts() -> dict[str, str]:
+    files = sorted((SITE / "js").glob("*.js")) + sorted(SITE.glob("*.html"))
+    files += sorted((ROOT / "engine" / "belote").glob("*.py"))
+    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in files}
+
+
+# ------------------------------------------------------------------ the catalogues
+
+
+def test_language_list_matches_files():
+    """The languages the UI offers (i18n.js LANGUAGES) are exactly the six we ship."""
+    js = (SITE / "js" / "i18n.js").read_text(encoding="utf-8")
+    block = re.search(r"LANGUAGES\s*=\s*\{(.*?)\}", js, re.S)
+    assert block, "LANGUAGES not found in site/js/i18n.js"
+    offered = re.findall(r"^\s*([a-z]{2})\s*:", block.group(1), re.M)
+    assert sorted(offered) == sorted(LANGS)
+    for lang in LANGS:
+        assert (I18N / f"{lang}.json").is_file(), f"site/i18n/{lang}.json is missing"
+
+
+def test_english_is_well_formed(en):
+    assert en, "en.json is empty"
+    for key, value in en.items():
+        assert re.fullmatch(r"[a-z0-9_]+", key), f"en.json: odd key {key!r}"
+        assert isinstance(value, str) and value.strip(), f"en.json: {key} is empty"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_keys_as_english(lang, en):
+    tr = load_json_strict(I18N / f"{lang}.json")
+    missing = [k for k in en if k not in tr]
+    extra = [k for k in tr if k not in en]
+    assert not missing, f"{lang}.json lacks {missing}"
+    assert not extra, f"{lang}.json has keys en.json does not: {extra}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_values_non_empty_and_placeholders_match(lang, en):
+    tr = load_json_strict(I18N / f"{lang}.json")
+    problems = []
+    for key, value in tr.items():
+        if not isinstance(value, str) or not value.strip():
+            problems.append(f"{key}: empty")
+            continue
+        if key in en and sorted(PLACEHOLDER.findall(value)) != sorted(PLACEHOLDER.findall(en[key])):
+            problems.append(f"{key}: placeholders {PLACEHOLDER.findall(value)} "
+                            f"!= English {PLACEHOLDER.findall(en[key])}")
+        if value.count("{") != value.count("}"):
+            problems.append(f"{key}: unbalanced braces")
+    assert not problems, f"{lang}.json:\n  " + "\n  ".join(problems)
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", PLACEHOLDER.sub(" ", text).lower())
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_left_over(lang, en):
+    """A value identical to English is only allowed when it is made of shared words."""
+    tr = load_json_strict(I18N / f"{lang}.json")
+    leftovers = [
+        key for key, value in tr.items()
+        if key in en and value == en[key] and not set(words(value)) <= SAME_EVERYWHERE
+    ]
+    assert not leftovers, f"{lang}.json still has English values: {leftovers}"
+
+
+def test_hindi_is_written_in_devanagari():
+    tr = load_json_strict(I18N / "hi.json")
+    latin_only = [
+        key for key, value in tr.items()
+        if len("".join(words(value))) > 3 and not DEVANAGARI.search(value)
+        and not set(words(value)) <= SAME_EVERYWHERE
+    ]
+    assert not latin_only, f"hi.json values without Devanagari: {latin_only}"
+
+
+def test_vietnamese_has_its_diacritics():
+    tr = load_json_strict(I18N / "vi.json")
+    with_marks = sum(1 for v in tr.values() if VIETNAMESE.search(v))
+    assert with_marks >= len(tr) // 2, "vi.json looks like it lost its diacritics"
+
+
+# ------------------------------------------------------------ keys used in the UI
+
+
+def test_every_key_is_used(en):
+    texts = "\n".join(source_texts().values())
+    unused = [k for k in en if not re.search(r"[\"'`]" + re.escape(k) + r"[\"'`]", texts)]
+    assert not unused, (
+        "keys of en.json that no site/js/*.js, site/*.html or engine/belote/*.py mentions "
+        f"literally (write them out: t(\"key\")): {unused}")
+
+
+KEY_USES = [
+    re.compile(r"\bt\(\s*[\"'`]([A-Za-z0-9_.]+)[\"'`]"),
+    re.compile(r"\bhasKey\(\s*[\"'`]([A-Za-z0-9_.]+)[\"'`]"),
+    re.compile(r"data-i18n(?:-label|-title)?\s*=\s*[\"']([A-Za-z0-9_.]+)[\"']"),
+    re.compile(r"\.dataset\.i18n(?:Label|Title)?\s*=\s*[\"'`]([A-Za-z0-9_.]+)[\"'`]"),
+    re.compile(r"setAttribute\(\s*[\"']data-i18n(?:-label|-title)?[\"']\s*,\s*[\"'`]([A-Za-z0-9_.]+)[\"'`]"),
+]
+
+
+def test_every_key_asked_for_exists(en):
+    asked: dict[str, set[str]] = {}
+    for name, text in source_texts().items():
+        if not name.startswith("site/"):
+            continue
+        for pattern in KEY_USES:
+            for key in pattern.findall(text):
+                asked.setdefault(key, set()).add(name)
+    assert asked, "no t(\"...\") or data-i18n=\"...\" found in site/: has the UI moved?"
+    unknown = {k: sorted(v) for k, v in asked.items() if k not in en}
+    assert not unknown, f"keys used by the UI but absent from en.json: {unknown}"
+
+
+# --------------------------------------------------------------------- rules pages
+
+
+class PageScan(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.html_lang: str | None = None
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs_d = dict(attrs)
+        if tag == "html":
+            self.html_lang = attrs_d.get("lang")
+        if "id" in attrs_d:
+            self.ids.append(attrs_d["id"] or "")
+        self.tags.append((tag, attrs_d))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def scan(lang: str) -> PageScan:
+    path = RULES / f"{lang}.html"
+    assert path.is_file(), f"site/rules/{lang}.html is missing"
+    page = PageScan()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_language_and_links(lang):
+    page = scan(lang)
+    assert page.html_lang == lang
+    hrefs = [a.get("href") for tag, a in page.tags if tag == "a"]
+    assert f"../index.html?lang={lang}" in hrefs, "no link back to the game in this language"
+    for other in LANGS:
+        assert f"{other}.html" in hrefs, f"language switcher lacks {other}.html"
+    current = [a for tag, a in page.tags if tag == "a" and a.get("aria-current") == "page"]
+    assert [a.get("href") for a in current] == [f"{lang}.html"]
+    assert any(tag == "link" and a.get("href") == "rules.css" for tag, a in page.tags)
+    assert (RULES / "rules.css").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_is_csp_and_axe_friendly(lang):
+    page = scan(lang)
+    for tag, attrs in page.tags:
+        assert tag != "script" or attrs.get("src"), "inline <script>"
+        assert tag != "style", "inline <style> (CSP)"
+        assert "style" not in attrs, f"style attribute on <{tag}> (CSP)"
+        handlers = [name for name in attrs if name.startswith("on")]
+        assert not handlers, f"inline event handler {handlers} on <{tag}>"
+        for name in ("src", "href"):
+            url = attrs.get(name) or ""
+            assert not re.match(r"(?i)(https?:)?//", url), f"<{tag} {name}={url}>: another origin"
+        if tag == "th":
+            assert attrs.get("scope") in ("col", "row"), "<th> without scope"
+        if tag == "img":
+            assert "alt" in attrs
+    assert len(page.ids) == len(set(page.ids)), "duplicate ids"
+    names = [tag for tag, _ in page.tags]
+    assert names.count("h1") == 1 and "main" in names and "nav" in names
+    levels = [int(tag[1]) for tag in names if re.fullmatch(r"h[1-6]", tag)]
+    assert all(b <= a + 1 for a, b in zip(levels, levels[1:])), f"heading levels skip: {levels}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_states_the_facts(lang):
+    """The numbers every page must give: points table, totals, belote, match target."""
+    text = " ".join(scan(lang).text)
+    for symbol in "♣♦♥♠":
+        assert symbol in text
+    for number in ("32", "162", "252", "20", "14", "11", "1000", "500", "2000", "1.0.0"):
+        assert re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.])", text), f"{number} not stated"
+    if lang == "hi":
+        assert len(DEVANAGARI.findall(text)) > 1000
+    if lang == "vi":
+        assert len(VIETNAMESE.findall(text)) > 200
