@@ -1,0 +1,272 @@
+"""belote.bridge: the JSON protocol the page's worker speaks (docs/contracts.md, "Bridge").
+
+Each test names the promise it guards: replies matched by id, errors as data (never an
+exception out of handle), the game left unchanged by any refused request, saves that resume.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from belote import Game, ai
+from belote.bridge import Bridge
+
+LEVELS = [ai.LEVELS[0]] * 3
+
+
+@pytest.fixture
+def bridge() -> Bridge:
+    return Bridge()
+
+
+def call(bridge: Bridge, method: str, params: Any = None, req_id: Any = 1) -> dict[str, Any]:
+    request: dict[str, Any] = {"id": req_id, "method": method}
+    if params is not None:
+        request["params"] = params
+    reply = json.loads(bridge.handle(json.dumps(request)))
+    assert reply["id"] == req_id
+    return reply
+
+
+def ok(bridge: Bridge, method: str, params: Any = None) -> Any:
+    reply = call(bridge, method, params)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def err(bridge: Bridge, method: str, params: Any = None) -> dict[str, Any]:
+    reply = call(bridge, method, params)
+    assert reply["ok"] is False and set(reply) == {"id", "ok", "error", "type"}, reply
+    assert isinstance(reply["error"], str) and reply["error"]
+    return reply
+
+
+def new_game(bridge: Bridge, seed: int = 7, target: int = 500) -> dict[str, Any]:
+    return ok(bridge, "new_game", {"seed": seed, "target": target, "levels": LEVELS})
+
+
+def play_until_person(bridge: Bridge, snap: dict[str, Any]) -> dict[str, Any]:
+    """Let the computer seats act until seat 0 is to act (or the match is over)."""
+    while snap["view"]["to_act"] not in (0, None):
+        snap = ok(bridge, "ai_play")["snapshot"]
+    return snap
+
+
+def test_new_game_snapshot_is_the_persons_view_and_the_save(bridge):
+    snap = new_game(bridge)
+    game = Game(seed=7, target=500)
+    assert snap["view"] == game.view(0)
+    assert snap["save"] == {"game": game.to_dict(), "levels": LEVELS}
+
+
+def test_reply_echoes_any_json_id(bridge):
+    for req_id in (1, "abc", None, 2.5):
+        assert call(bridge, "new_game", {"seed": 1, "levels": LEVELS}, req_id=req_id)["ok"]
+
+
+def test_play_returns_events_and_matches_the_engine(bridge):
+    snap = new_game(bridge)
+    game = Game(seed=7, target=500)
+    action = snap["view"]["legal_actions"][-1]
+    result = ok(bridge, "play", {"action": action})
+    assert result["events"] == game.play(action)
+    assert result["snapshot"]["view"] == game.view(0)
+
+
+@pytest.mark.parametrize(
+    "params, why",
+    [
+        ({"action": "jh"}, "lower-case code"),
+        ({"action": " pass"}, "padded"),
+        ({"action": None}, "null"),
+        ({"action": 3}, "an int"),
+        ({"action": "AS"}, "a card during bidding"),
+        ({}, "no action"),
+        ({"action": "pass", "extra": 1}, "unknown param"),
+    ],
+)
+def test_bad_play_is_refused_as_data_and_changes_nothing(bridge, params, why):
+    before = new_game(bridge)
+    reply = err(bridge, "play", params)
+    assert reply["type"] in ("IllegalAction", "BadRequest"), why
+    assert ok(bridge, "snapshot") == before
+
+
+def test_play_refused_when_a_computer_seat_is_to_act(bridge):
+    new_game(bridge)
+    ok(bridge, "play", {"action": "pass"})
+    before = ok(bridge, "snapshot")
+    assert before["view"]["to_act"] == 1
+    reply = err(bridge, "play", {"action": "pass"})
+    assert reply["type"] == "IllegalAction" and "seat 1" in reply["error"]
+    assert ok(bridge, "snapshot") == before
+
+
+def test_ai_play_refused_when_the_person_is_to_act(bridge):
+    before = new_game(bridge)
+    assert err(bridge, "ai_play")["type"] == "IllegalAction"
+    assert ok(bridge, "snapshot") == before
+
+
+def test_ai_play_plays_a_legal_action_for_the_seat_to_act(bridge):
+    new_game(bridge)
+    ok(bridge, "play", {"action": "pass"})
+    game = Game(seed=7, target=500)
+    game.play("pass")
+    legal = game.legal_actions()
+    result = ok(bridge, "ai_play")
+    assert result["action"] in legal
+    assert result["events"] == game.play(result["action"])
+    assert result["snapshot"]["view"] == game.view(0)
+
+
+def test_ai_is_deterministic_for_a_seed(bridge):
+    def run() -> list[str]:
+        b = Bridge()
+        snap = new_game(b, seed=11)
+        actions = []
+        for _ in range(40):
+            if snap["view"]["to_act"] == 0:
+                action = snap["view"]["legal_actions"][0]
+                snap = ok(b, "play", {"action": action})["snapshot"]
+            else:
+                result = ok(b, "ai_play")
+                action, snap = result["action"], result["snapshot"]
+            actions.append(action)
+        return actions
+
+    assert run() == run()
+
+
+def test_hint_gives_a_legal_action_and_a_reason(bridge):
+    snap = new_game(bridge)
+    hint = ok(bridge, "hint")
+    assert hint["action"] in snap["view"]["legal_actions"]
+    assert isinstance(hint["reason"], str)
+    assert isinstance(hint["reason_key"], str) and isinstance(hint["reason_args"], dict)
+    assert ok(bridge, "snapshot") == snap  # a hint plays nothing
+
+
+def test_hint_refused_when_not_the_persons_turn(bridge):
+    new_game(bridge)
+    ok(bridge, "play", {"action": "pass"})
+    assert err(bridge, "hint")["type"] == "IllegalAction"
+
+
+def test_save_resumes_exactly_in_a_new_worker(bridge):
+    snap = play_until_person(bridge, new_game(bridge, seed=3))
+    for _ in range(12):  # into the play phase: bids, then cards
+        if snap["view"]["to_act"] is None:
+            break
+        if snap["view"]["to_act"] == 0:
+            snap = ok(bridge, "play", {"action": snap["view"]["legal_actions"][-1]})["snapshot"]
+        snap = play_until_person(bridge, snap)
+    other = Bridge()
+    resumed = ok(other, "load", {"save": json.loads(json.dumps(snap["save"]))})
+    assert resumed == snap
+    # and the computer seats choose the same as they would have
+    if snap["view"]["to_act"] == 0:
+        action = snap["view"]["legal_actions"][0]
+        a = ok(bridge, "play", {"action": action})["snapshot"]
+        b = ok(other, "play", {"action": action})["snapshot"]
+        assert a == b
+        if a["view"]["to_act"] not in (0, None):
+            assert ok(bridge, "ai_play") == ok(other, "ai_play")
+
+
+@pytest.mark.parametrize(
+    "mutate, why",
+    [
+        (lambda s: s["game"]["actions"].append("AS"), "an action that is not legal"),
+        (lambda s: s["game"].update(actions=["take", "take"]), "a second take"),
+        (lambda s: s["game"].pop("seed"), "truncated game"),
+        (lambda s: s.update(levels=["easy", "godlike", "easy"]), "unknown level"),
+        (lambda s: s.update(levels=["easy"]), "too few levels"),
+        (lambda s: s.pop("levels"), "no levels"),
+        (lambda s: s.update(extra=1), "unknown key"),
+        (lambda s: s["game"].update(format="chess"), "wrong format"),
+    ],
+)
+def test_bad_save_is_refused_and_the_current_match_kept(bridge, mutate, why):
+    current = new_game(bridge, seed=5)
+    other = Bridge()
+    save = new_game(other, seed=9)["save"]
+    mutate(save)
+    reply = err(bridge, "load", {"save": save})
+    assert reply["type"] in ("ValueError", "IllegalAction"), why
+    assert ok(bridge, "snapshot") == current
+
+
+@pytest.mark.parametrize("save", [None, [], "x", {"game": {}}, 3])
+def test_malformed_save_object_is_refused(bridge, save):
+    assert err(bridge, "load", {"save": save})["type"] == "ValueError"
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"seed": "7", "levels": LEVELS},
+        {"seed": True, "levels": LEVELS},
+        {"seed": 1, "target": 0, "levels": LEVELS},
+        {"seed": 1, "target": 10.5, "levels": LEVELS},
+        {"seed": 1, "levels": ["easy", "easy"]},
+        {"seed": 1, "levels": ["easy", "easy", "grandmaster"]},
+        {"seed": 1, "levels": LEVELS, "colour": "red"},
+    ],
+)
+def test_bad_new_game_params_are_refused_and_the_match_kept(bridge, params):
+    current = new_game(bridge)
+    assert err(bridge, "new_game", params)["type"] == "BadRequest"
+    assert ok(bridge, "snapshot") == current
+
+
+def test_new_game_defaults(bridge):
+    snap = ok(bridge, "new_game", {})
+    assert snap["view"]["target"] == 1000
+    assert len(snap["save"]["levels"]) == 3
+    assert isinstance(snap["save"]["game"]["seed"], int)  # a random seed, kept for the save
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["", "not json", "[1, 2]", '"x"', '{"id": 4, "method": "dance"}', '{"id": 4, "method": 5}',
+     '{"id": 4, "method": "snapshot", "params": [1]}'],
+)
+def test_malformed_requests_are_answered_never_raised(bridge, raw):
+    reply = json.loads(bridge.handle(raw))
+    assert reply["ok"] is False and reply["type"] == "BadRequest"
+
+
+def test_methods_before_any_game_say_so(bridge):
+    for method, params in [("snapshot", {}), ("play", {"action": "pass"}), ("ai_play", {}), ("hint", {})]:
+        assert err(bridge, method, params)["type"] == "NoGame"
+
+
+def test_a_whole_match_through_the_bridge_ends_with_a_winner(bridge):
+    snap = new_game(bridge, seed=21, target=300)
+    for _ in range(5000):
+        view = snap["view"]
+        if view["to_act"] is None:
+            break
+        if view["to_act"] == 0:
+            snap = ok(bridge, "play", {"action": view["legal_actions"][0]})["snapshot"]
+        else:
+            snap = ok(bridge, "ai_play")["snapshot"]
+    view = snap["view"]
+    assert view["phase"] == "over" and view["winner"] in (0, 1)
+    assert max(view["scores"]) >= 300
+    assert err(bridge, "play", {"action": "pass"})["type"] == "IllegalAction"
+    assert err(bridge, "ai_play")["type"] == "IllegalAction"
+
+
+def test_module_handle_keeps_one_session():
+    from belote import bridge as module
+
+    module.reset()
+    first = json.loads(module.handle(json.dumps({"id": 1, "method": "new_game", "params": {"seed": 2, "levels": LEVELS}})))
+    again = json.loads(module.handle(json.dumps({"id": 2, "method": "snapshot"})))
+    assert again["result"] == first["result"]
+    module.reset()
+    assert json.loads(module.handle(json.dumps({"id": 3, "method": "snapshot"})))["type"] == "NoGame"
