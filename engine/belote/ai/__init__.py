@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import easy
+from . import easy, normal
 
 Chooser = Callable[[Mapping[str, Any], int], str]
 
-_CHOOSERS: dict[str, Chooser] = {"easy": easy.choose}
+_CHOOSERS: dict[str, Chooser] = {"easy": easy.choose, "normal": normal.choose}
 LEVELS: tuple[str, ...] = tuple(_CHOOSERS)
 
 

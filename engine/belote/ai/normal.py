@@ -1,0 +1,448 @@
+"""Normal: judges the trick in front of it and bids from a hand evaluation (RULES.md).
+
+Play, from the view alone (own hand, the cards played so far, who played them):
+- following: wins cheaply when it can and the win will hold; does not overtake a partner
+  who is master; gives points to a partner who is sure to win (smear); trumps with the
+  lowest trump that wins, keeping its master trumps; otherwise plays low from short suits;
+- leading: the taker's side draws trumps with a master trump; then it cashes its master
+  cards; then it leads towards its partner's strengths (suits the partner led or won
+  with, suits the partner can ruff when defending); else a low card that risks little.
+Bidding: a points-like evaluation of the hand with the turned card (trump length, J and
+9 of trump, side aces and guarded tens, voids, belote), plus position, against a threshold.
+
+Deterministic: no randomness is needed; ties break on card ints, never on set order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import (
+    ACE,
+    CARD_CODES,
+    CODE_TO_CARD,
+    JACK,
+    KING,
+    NINE,
+    POINTS,
+    QUEEN,
+    STRENGTH,
+    SUIT_MASKS,
+    SUITS,
+    TEN,
+    Card,
+    Mask,
+)
+from ..rules import winning_index
+
+ALL: Mask = (1 << 32) - 1
+
+
+def _above_table(trump: int) -> tuple[Mask, ...]:
+    """ABOVE[c]: the cards of c's suit that beat c (under this trump)."""
+    strength = STRENGTH[trump]
+    out = []
+    for c in range(32):
+        base = (c >> 3) * 8
+        m = 0
+        for o in range(base, base + 8):
+            if strength[o] > strength[c]:
+                m |= 1 << o
+        out.append(m)
+    return tuple(out)
+
+
+ABOVE: tuple[tuple[Mask, ...], ...] = tuple(_above_table(t) for t in range(4))
+
+# ------------------------------------------------------------------ bidding weights
+# Tuned with the arena (python -m belote.arena --a normal --b easy / --b normal).
+TRUMP_VALUE = {JACK: 30, NINE: 22, ACE: 13, TEN: 11, KING: 6, QUEEN: 6, 1: 5, 0: 5}  # 8, 7
+EXTRA_TRUMP = 7  # each trump beyond the second
+SIDE_ACE = 13
+SIDE_TEN_WITH_ACE = 9
+SIDE_TEN_GUARDED = 4
+VOID_WITH_TRUMPS = 6
+BELOTE_BONUS = 10
+LEAD_BONUS = 4  # our side leads the first trick
+TAKE_THRESHOLD = 60
+ROUND2_THRESHOLD = 60
+
+
+@dataclass
+class Table:
+    """The state of the deal as seat ``seat`` sees it, in ints and masks."""
+
+    seat: int
+    trump: int
+    taker: int
+    hand: Mask
+    legal: Mask
+    played: Mask
+    trick: list[tuple[int, Card]]
+    tricks: list[list[tuple[int, Card]]]
+    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: void in suit s
+    led_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: seat led suit s
+    won_with: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: won a trick with suit s
+
+    @property
+    def partner(self) -> int:
+        """The partner's seat."""
+        return (self.seat + 2) & 3
+
+    @property
+    def unseen(self) -> Mask:
+        """Cards held by the other three seats."""
+        return ALL & ~self.played & ~self.hand
+
+    @property
+    def we_took(self) -> bool:
+        """True when our side holds the contract."""
+        return (self.taker - self.seat) & 1 == 0
+
+    def is_master(self, c: Card) -> bool:
+        """True when no unseen card of c's suit beats c."""
+        return not (self.unseen & ABOVE[self.trump][c])
+
+
+def choose(view: Mapping[str, Any], seed: int = 0) -> str:
+    """Normal's action for the view: a bid during the bidding, else a card."""
+    legal: list[str] = view["legal_actions"]
+    if len(legal) == 1:
+        return legal[0]
+    if view["phase"] in ("bid1", "bid2"):
+        return bid(view)
+    return CARD_CODES[play_card(read_table(view))]
+
+
+# ----------------------------------------------------------------------- reading
+
+
+def _mask(codes: Sequence[str]) -> Mask:
+    m = 0
+    for code in codes:
+        m |= 1 << CODE_TO_CARD[code]
+    return m
+
+
+def read_table(view: Mapping[str, Any]) -> Table:
+    """Parse the view into a Table and deduce the simple voids from the tricks."""
+    trump = SUITS.index(view["trump"])
+    trick = [(e["seat"], CODE_TO_CARD[e["card"]]) for e in view["trick"]]
+    tricks = [[(e["seat"], CODE_TO_CARD[e["card"]]) for e in t["cards"]] for t in view["tricks"]]
+    played = 0
+    for t in tricks:
+        for _, c in t:
+            played |= 1 << c
+    for _, c in trick:
+        played |= 1 << c
+    t = Table(
+        seat=view["seat"],
+        trump=trump,
+        taker=view["taker"],
+        hand=_mask(view["hand"]),
+        legal=_mask(view["legal_actions"]),
+        played=played,
+        trick=trick,
+        tricks=tricks,
+    )
+    for done, info in zip(tricks, view["tricks"]):
+        _read_trick(t, done, info["winner"])
+    _read_trick(t, trick, None)
+    return t
+
+
+def _read_trick(t: Table, cards: list[tuple[int, Card]], winner: int | None) -> None:
+    """Voids (failing to follow; failing to trump when it had to), leads and winning suits."""
+    if not cards:
+        return
+    trump = t.trump
+    led = cards[0][1] >> 3
+    t.led_by[cards[0][0]] |= 1 << led
+    so_far: list[Card] = []
+    for s, c in cards:
+        if so_far and c >> 3 != led:
+            t.voids[s] |= 1 << led
+            partner_winning = winning_index(so_far, trump) == len(so_far) - 2
+            if c >> 3 != trump and led != trump and not partner_winning:
+                t.voids[s] |= 1 << trump
+        so_far.append(c)
+    if winner is not None:
+        wc = so_far[winning_index(so_far, trump)]
+        t.won_with[winner] |= 1 << (wc >> 3)
+
+
+# ----------------------------------------------------------------------- play
+
+
+def play_card(t: Table) -> Card:
+    """The card to play: lead or follow."""
+    if not t.trick:
+        return lead(t)
+    return follow(t)
+
+
+def _cards(mask: Mask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _beats(c: Card, best: Card, led: int, trump: int) -> bool:
+    """True when c, played now, beats the currently winning card ``best``."""
+    s = c >> 3
+    if s == trump:
+        return best >> 3 != trump or STRENGTH[trump][c] > STRENGTH[trump][best]
+    return s == led and best >> 3 == led and STRENGTH[trump][c] > STRENGTH[trump][best]
+
+
+def _opponents_after(t: Table) -> list[int]:
+    """The opponents who still play to the current trick after us."""
+    n_after = 3 - len(t.trick)
+    return [(t.seat + i) & 3 for i in range(1, n_after + 1) if i % 2 == 1]
+
+
+def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
+    """True when ``c``, winning now, cannot (or very likely cannot) be beaten by ``opps``."""
+    trump = t.trump
+    unseen = t.unseen
+    trump_bit = 1 << trump
+    if c >> 3 == trump:
+        return not (unseen & ABOVE[trump][c]) or all(t.voids[o] & trump_bit for o in opps)
+    if unseen & ABOVE[trump][c] and not all(t.voids[o] & (1 << led) for o in opps):
+        return False
+    if not unseen & SUIT_MASKS[trump]:
+        return True
+    left_in_led = (unseen & SUIT_MASKS[led]).bit_count()
+    for o in opps:
+        if t.voids[o] & trump_bit:
+            continue
+        if t.voids[o] & (1 << led) or left_in_led < 3:
+            return False
+    return True
+
+
+def _future_value(t: Table, c: Card) -> float:
+    """What keeping c is worth for later tricks (masters are worth keeping)."""
+    pts = POINTS[t.trump][c]
+    if c >> 3 == t.trump:
+        rank = STRENGTH[t.trump][c] - 8  # 0 (7) .. 7 (J)
+        if t.is_master(c):
+            return pts + 15 + rank
+        return pts * 0.5 + 3 + rank
+    if t.is_master(c):
+        return pts + 8
+    return pts * 0.5
+
+
+def _best_winner(t: Table, winners: list[Card]) -> Card:
+    """Among cards that win the trick, the one that banks most for the least future loss."""
+    pts = POINTS[t.trump]
+    return max(winners, key=lambda c: (pts[c] - _future_value(t, c), -STRENGTH[t.trump][c], -c))
+
+
+def follow(t: Table) -> Card:
+    """The card to play on a started trick."""
+    trump = t.trump
+    cards = [c for _, c in t.trick]
+    led = cards[0] >> 3
+    wi = winning_index(cards, trump)
+    best = cards[wi]
+    legal = _cards(t.legal)
+    opps = _opponents_after(t)
+    if t.trick[wi][0] == t.partner:
+        if not opps or holds_trick(t, best, led, opps):
+            return smear(t, legal)
+        # Partner winning but not safe: secure it only with a card that surely holds.
+        on_table = sum(POINTS[trump][c] for c in cards)
+        sure = [c for c in legal if _beats(c, best, led, trump) and holds_trick(t, c, led, opps)]
+        if sure and on_table >= 10:
+            return _best_winner(t, sure)
+        return discard(t, legal, led)
+    winners = [c for c in legal if _beats(c, best, led, trump)]
+    if winners:
+        if not opps:
+            return _best_winner(t, winners)
+        sure = [c for c in winners if holds_trick(t, c, led, opps)]
+        if sure:
+            return _best_winner(t, sure)
+        if all(c >> 3 == trump for c in legal):
+            return min(winners, key=lambda c: STRENGTH[trump][c])  # cheapest ruff
+    return discard(t, legal, led)
+
+
+def smear(t: Table, legal: list[Card]) -> Card:
+    """Partner is sure to win: give it the most points we can spare."""
+    trump = t.trump
+    pts = POINTS[trump]
+
+    def gift(c: Card) -> float:
+        if c >> 3 == trump:
+            return -100 - STRENGTH[trump][c]  # trumps only when nothing else is legal
+        value = float(pts[c])
+        if t.is_master(c) and t.unseen & SUIT_MASKS[c >> 3] and len(t.tricks) < 6:
+            value -= 8  # a master can win its own trick later
+        return value
+
+    best = max(legal, key=lambda c: (gift(c), -STRENGTH[trump][c], -c))
+    if gift(best) <= 0 and best >> 3 != trump:
+        return discard(t, legal, t.trick[0][1] >> 3)
+    return best
+
+
+def discard(t: Table, legal: list[Card], led: int) -> Card:
+    """The card that costs least: low, from a short suit, never a master or a guard."""
+    trump = t.trump
+    pts = POINTS[trump]
+    strength = STRENGTH[trump]
+    hand = t.hand
+
+    def cost(c: Card) -> float:
+        s = c >> 3
+        if s == trump:
+            return 100 + strength[c] * 3 + pts[c]
+        value = pts[c] * 2.0 + strength[c] * 0.5
+        if t.is_master(c):
+            value += 20
+        in_suit = (hand & SUIT_MASKS[s]).bit_count()
+        if s != led:
+            value += in_suit * 1.5  # short suits first: a void lets us ruff later
+            ten = s * 8 + TEN
+            if in_suit == 2 and hand >> ten & 1 and c != ten and not t.is_master(ten):
+                value += 12  # keep the guard of a ten
+        return value
+
+    return min(legal, key=lambda c: (cost(c), c))
+
+
+def lead(t: Table) -> Card:
+    """The card to lead."""
+    trump = t.trump
+    hand = t.legal
+    unseen = t.unseen
+    my_trumps = hand & SUIT_MASKS[trump]
+    other_trumps = unseen & SUIT_MASKS[trump]
+    opps = [(t.seat + 1) & 3, (t.seat + 3) & 3]
+    # 1. The taker's side draws trumps with a master trump.
+    if t.we_took and my_trumps and other_trumps:
+        masters = [c for c in _cards(my_trumps) if t.is_master(c)]
+        opp_trumps_possible = not all(t.voids[o] & (1 << trump) for o in opps)
+        if opp_trumps_possible:
+            if masters and (t.seat == t.taker or len(masters) >= 1):
+                return max(masters, key=lambda c: STRENGTH[trump][c])
+            if t.seat == t.taker and my_trumps.bit_count() >= 3:
+                return min(_cards(my_trumps), key=lambda c: STRENGTH[trump][c])
+    # 2. Cash a master side card that will not be ruffed.
+    cashable = []
+    for c in _cards(hand & ~SUIT_MASKS[trump]):
+        if t.is_master(c) and _safe_lead(t, c, opps):
+            cashable.append(c)
+    if cashable:
+        return max(cashable, key=lambda c: (POINTS[trump][c], -c))
+    # 3. Towards the partner's strengths.
+    p = t.partner
+    pref = (t.led_by[p] | t.won_with[p]) & ~(1 << trump)
+    if not t.we_took and other_trumps and not t.voids[p] & (1 << trump):
+        pref |= t.voids[p] & ~(1 << trump)  # partner can ruff
+    for s in sorted(range(4), key=lambda s: -(hand & SUIT_MASKS[s]).bit_count()):
+        if pref >> s & 1 and hand & SUIT_MASKS[s] and not _opp_ruffs(t, s, opps):
+            return min(_cards(hand & SUIT_MASKS[s]), key=lambda c: (POINTS[trump][c], STRENGTH[trump][c]))
+    # 4. A low card that risks little.
+    return min(_cards(hand), key=lambda c: (_lead_cost(t, c, opps), c))
+
+
+def _opp_ruffs(t: Table, suit: int, opps: Sequence[int]) -> bool:
+    """True when an opponent is known void in ``suit`` and may still hold trumps."""
+    if not t.unseen & SUIT_MASKS[t.trump]:
+        return False
+    return any(t.voids[o] >> suit & 1 and not t.voids[o] >> t.trump & 1 for o in opps)
+
+
+def _safe_lead(t: Table, c: Card, opps: Sequence[int]) -> bool:
+    """A master side card led now is unlikely to be ruffed by an opponent."""
+    s = c >> 3
+    if _opp_ruffs(t, s, opps):
+        return False
+    if not t.unseen & SUIT_MASKS[t.trump]:
+        return True
+    return (t.unseen & SUIT_MASKS[s]).bit_count() >= 3 or all(t.voids[o] >> t.trump & 1 for o in opps)
+
+
+def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
+    """How much leading c risks: points, unguarded honours, trumps as a defender."""
+    trump = t.trump
+    s = c >> 3
+    pts = POINTS[trump][c]
+    cost = pts * 2.0 + STRENGTH[trump][c] * 0.3
+    in_suit = (t.hand & SUIT_MASKS[s]).bit_count()
+    if s == trump:
+        cost += 6 if t.we_took else 25
+        return cost
+    if c & 7 == TEN and not t.is_master(c):
+        cost += 15
+    if _opp_ruffs(t, s, opps):
+        cost += 10
+    if in_suit == 1 and t.hand & SUIT_MASKS[trump] and pts == 0:
+        cost -= 3  # a singleton: the void lets us ruff later
+    ten = s * 8 + TEN
+    if in_suit == 2 and t.hand >> ten & 1 and c != ten and not t.is_master(ten):
+        cost += 10  # would leave the ten bare
+    return cost
+
+
+# ----------------------------------------------------------------------- bidding
+
+
+def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
+    """A points-like strength of a hand (taken card included) with ``trump`` as trump."""
+    trumps = hand & SUIT_MASKS[trump]
+    n = trumps.bit_count()
+    value = 0.0
+    for c in _cards(trumps):
+        value += TRUMP_VALUE[c & 7]
+    value += max(0, n - 2) * EXTRA_TRUMP
+    k, q = trump * 8 + KING, trump * 8 + QUEEN
+    if trumps >> k & 1 and trumps >> q & 1:
+        value += BELOTE_BONUS
+    for s in range(4):
+        if s == trump:
+            continue
+        side = hand & SUIT_MASKS[s]
+        m = side.bit_count()
+        if side >> (s * 8 + ACE) & 1:
+            value += SIDE_ACE
+            if side >> (s * 8 + TEN) & 1:
+                value += SIDE_TEN_WITH_ACE
+        elif side >> (s * 8 + TEN) & 1 and m >= 2:
+            value += SIDE_TEN_GUARDED
+        if m == 0 and n >= 2:
+            value += VOID_WITH_TRUMPS
+    if first_lead:
+        value += LEAD_BONUS
+    return value
+
+
+def bid(view: Mapping[str, Any]) -> str:
+    """Take (or name a suit) when the hand evaluates above the threshold, else pass."""
+    legal: list[str] = view["legal_actions"]
+    hand = _mask(view["hand"])
+    turned = CODE_TO_CARD[view["turned_card"]]
+    seat, dealer = view["seat"], view["dealer"]
+    first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
+    with_turned = hand | (1 << turned)
+    if "take" in legal:
+        value = hand_value(with_turned, turned >> 3, first_lead)
+        if seat == dealer:
+            value += 3  # last to speak: everybody else passed
+        return "take" if value >= TAKE_THRESHOLD else "pass"
+    best, best_value = "pass", float(ROUND2_THRESHOLD)
+    for action in legal:
+        if action.startswith("take:"):
+            v = hand_value(with_turned, SUITS.index(action[5]), first_lead)
+            if v > best_value:
+                best, best_value = action, v
+    return best
