@@ -1,0 +1,90 @@
+// dialogs.js: the modal dialogs (native <dialog>: focus stays inside, Escape closes, focus
+// returns to the opener). Content is built from state when a dialog opens.
+
+import { t, LANGUAGES, formatNumber } from "./i18n.js";
+import { state, TARGETS, LEVELS, SPEEDS } from "./state.js";
+import { sheetContent, lastTrickContent } from "./render.js";
+
+const byId = (id) => document.getElementById(id);
+
+export function openDialog(id) {
+  const dlg = byId(id);
+  for (const open of document.querySelectorAll("dialog[open]")) if (open !== dlg) open.close();
+  fill(id);
+  if (!dlg.open) dlg.showModal();
+  state.dialog = id;
+}
+
+export function closeDialogs() {
+  for (const open of document.querySelectorAll("dialog[open]")) open.close();
+  state.dialog = null;
+}
+
+/** Rebuilds the content of whichever dialog is open (e.g. after a language switch). */
+export function refreshOpenDialog() {
+  const open = document.querySelector("dialog[open]");
+  if (open) fill(open.id);
+}
+
+function fill(id) {
+  if (id === "dlg-sheet") byId("sheet-body").replaceChildren(...sheetContent(state.view));
+  if (id === "dlg-last") byId("last-body").replaceChildren(...lastTrickContent(state.view));
+  if (id === "dlg-over") {
+    const v = state.view;
+    const [us, them] = v ? v.scores : [0, 0];
+    byId("over-text").textContent = v && v.winner === 0 ? t("match_won", { us, them }) : t("match_lost", { us, them });
+  }
+  if (id === "dlg-new") fillNewGame();
+}
+
+export function fillLanguageSelect(select) {
+  if (!select.options.length) {
+    for (const [code, name] of Object.entries(LANGUAGES)) {
+      const o = document.createElement("option");
+      o.value = code;
+      o.lang = code;
+      o.textContent = name;
+      select.append(o);
+    }
+  }
+  select.value = state.settings.lang;
+}
+
+function fillNewGame() {
+  const form = byId("new-game-form");
+  const s = state.settings;
+  for (let seat = 1; seat <= 3; seat++) form.elements[`level${seat}`].value = s.levels[seat - 1];
+  const preset = TARGETS.includes(s.target);
+  form.elements.target.value = preset ? String(s.target) : "custom";
+  form.elements.customTarget.value = preset ? "" : String(s.target);
+  form.elements.speed.value = s.speed === "instant" ? "fast" : s.speed;
+  fillLanguageSelect(byId("new-game-lang"));
+  form.elements.fourColour.checked = !!s.fourColour;
+  for (const span of form.querySelectorAll("[data-target-label]")) span.textContent = formatNumber(Number(span.dataset.targetLabel));
+}
+
+/** The settings chosen in the new-game form, or null with the custom field flagged invalid. */
+export function readNewGame() {
+  const form = byId("new-game-form");
+  const levels = [1, 2, 3].map((seat) => form.elements[`level${seat}`].value);
+  let target = form.elements.target.value;
+  const custom = form.elements.customTarget;
+  if (target === "custom") {
+    const n = Number(custom.value);
+    if (!Number.isInteger(n) || n < 1 || n > 100000) {
+      custom.setAttribute("aria-invalid", "true");
+      custom.focus();
+      return null;
+    }
+    custom.removeAttribute("aria-invalid");
+    target = n;
+  } else target = Number(target);
+  const speed = form.elements.speed.value;
+  return {
+    levels: levels.every((l) => LEVELS.includes(l)) ? levels : state.settings.levels,
+    target,
+    speed: Object.hasOwn(SPEEDS, speed) ? speed : "normal",
+    lang: form.elements.lang.value,
+    fourColour: form.elements.fourColour.checked,
+  };
+}

@@ -1,0 +1,86 @@
+// i18n.js: every UI string goes through t(key, params); the strings live in i18n/<lang>.json.
+// Keys are always written out literally (t("bid_pass"), data-i18n="btn_hint") so that a test
+// can find every key in use.
+
+export const LANGUAGES = {
+  en: "English",
+  fr: "Français",
+  lt: "Lietuvių",
+  it: "Italiano",
+  vi: "Tiếng Việt",
+  hi: "हिन्दी",
+};
+
+let strings = {};
+let fallback = {};
+let current = "en";
+let numberFormat = new Intl.NumberFormat("en", { useGrouping: false });
+
+async function fetchStrings(lang) {
+  const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Loads a language (English is the fallback for any missing key). Never rejects. */
+export async function loadLanguage(lang) {
+  if (!Object.hasOwn(LANGUAGES, lang)) lang = "en";
+  if (!Object.keys(fallback).length) {
+    try {
+      fallback = await fetchStrings("en");
+    } catch {
+      fallback = {};
+    }
+  }
+  try {
+    strings = lang === "en" ? fallback : await fetchStrings(lang);
+  } catch {
+    strings = fallback;
+  }
+  current = lang;
+  numberFormat = new Intl.NumberFormat(lang, { useGrouping: false });
+  document.documentElement.lang = lang;
+  return lang;
+}
+
+export function currentLanguage() {
+  return current;
+}
+
+/** The language to use: a remembered choice, else the first of navigator.languages we have. */
+export function pickLanguage(remembered) {
+  if (remembered && Object.hasOwn(LANGUAGES, remembered)) return remembered;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (Object.hasOwn(LANGUAGES, base)) return base;
+  }
+  return "en";
+}
+
+export function formatNumber(n) {
+  return numberFormat.format(n);
+}
+
+/** t("announce_card", {player: "West", card: "jack of hearts"}); numbers go through Intl. */
+export function t(key, params = {}) {
+  const template = strings[key] ?? fallback[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatNumber(value) : String(value);
+  });
+}
+
+/** Has this key a translation (used for the engine's hint reason keys)? */
+export function hasKey(key) {
+  return Object.hasOwn(strings, key) || Object.hasOwn(fallback, key);
+}
+
+/** Fills static markup: data-i18n (text), data-i18n-label (aria-label), data-i18n-title. */
+export function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+}

@@ -1,0 +1,462 @@
+// render.js: draws the page from `state` (state.js). Called through requestRender(), which
+// batches changes into one redraw per animation frame. Text goes in with textContent only.
+
+import { t, formatNumber } from "./i18n.js";
+import {
+  state, isMyTurn, tableCards, lastTrick, delays,
+  SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
+} from "./state.js";
+import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel, suitOf } from "./cards.js";
+import { slideIn } from "./anim.js";
+
+const $ = (sel) => document.querySelector(sel);
+let frame = 0;
+const afterRender = [];
+
+export function requestRender(then) {
+  if (then) afterRender.push(then);
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+    for (const fn of afterRender.splice(0)) fn();
+  });
+}
+
+export function seatName(seat) {
+  return t(SEAT_NAME_KEYS[seat]);
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Bid text shown in a seat's bubble and read out: "Pass", "Take", "Take hearts". */
+export function bidText(action, view) {
+  if (action === "pass") return t("bid_pass");
+  const suit = action === "take" ? suitOf(view.turned_card) : action.slice(5);
+  return t("bid_take_suit", { suit: suitName(suit) });
+}
+
+export function render() {
+  const app = $("#app");
+  const v = state.view;
+  app.dataset.phase = v ? v.phase : "";
+  app.dataset.myTurn = isMyTurn() ? "1" : "0";
+  app.classList.toggle("embed", state.embed);
+  app.classList.toggle("four-colour", !!state.settings.fourColour);
+  app.setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");
+  renderScores(v);
+  renderSeats(v);
+  renderCenter(v);
+  renderStatus(v);
+  renderBids(v);
+  renderHand(v);
+  renderAlerts();
+  renderToolbar(v);
+}
+
+function renderScores(v) {
+  const scores = v ? v.scores : [0, 0];
+  for (const team of [0, 1]) {
+    const node = document.querySelector(`[data-score-team="${team}"]`);
+    node.textContent = formatNumber(scores[team]);
+  }
+  $("#target-info").textContent = v ? t("target_label", { target: v.target }) : "";
+  $("#reserve-info").textContent = v && v.reserve > 0 ? t("reserve_label", { points: v.reserve }) : "";
+  const trump = $("#trump-info");
+  const trumpKey = v && v.trump ? `${v.trump}:${state.settings.lang}` : "";
+  if (trump.dataset.key !== trumpKey) {
+    trump.dataset.key = trumpKey;
+    trump.replaceChildren();
+    if (v && v.trump) trump.append(suitLabel(v.trump, t("trump_badge", { suit: suitName(v.trump) })));
+  }
+}
+
+function seatSkeleton(node, seat) {
+  if (node.dataset.built) return;
+  node.dataset.built = "1";
+  const label = el("div", "seat-label");
+  label.append(el("span", "seat-name"), el("span", "seat-level"), el("span", "badges"));
+  const backs = el("div", "backs");
+  backs.setAttribute("aria-hidden", "true");
+  const bubble = el("div", "bubble");
+  bubble.setAttribute("aria-hidden", "true");
+  node.append(label, seat === 0 ? el("div", "backs-none") : backs, bubble);
+}
+
+function renderSeats(v) {
+  for (let seat = 0; seat < 4; seat++) {
+    const node = document.querySelector(`.seat[data-seat="${seat}"]`);
+    seatSkeleton(node, seat);
+    node.querySelector(".seat-name").textContent = seatName(seat);
+    const level = node.querySelector(".seat-level");
+    level.textContent = seat === 0 ? "" : t(LEVEL_KEYS[levelOfSeat(seat)]);
+    const role = seat === 0 ? "" : t(seat === 2 ? "role_partner" : "role_opponent");
+    const cards = v ? v.hand_sizes[seat] : 0;
+    node.setAttribute("aria-label", seat === 0
+      ? t("seat_label_you", { cards })
+      : `${t("seat_label", { name: seatName(seat), role, level: level.textContent })}, ${t("cards_in_hand", { n: cards })}`);
+    node.classList.toggle("to-act", !!v && v.to_act === seat && v.phase !== "over");
+    node.classList.toggle("partner", seat === 2);
+
+    const badges = node.querySelector(".badges");
+    badges.replaceChildren();
+    if (v && v.dealer === seat) {
+      const b = el("span", "badge dealer", t("dealer_badge"));
+      badges.append(b);
+    }
+    if (v && v.taker === seat && v.trump) {
+      const b = el("span", `badge taker suit-${v.trump}`);
+      b.append(el("span", "", t("taker_badge")), suitPip(v.trump, "pip inline-pip"));
+      b.title = t("trump_badge", { suit: suitName(v.trump) });
+      badges.append(b);
+    }
+
+    if (seat !== 0) {
+      const backs = node.querySelector(".backs");
+      if (backs.childElementCount !== cards) {
+        backs.replaceChildren(...Array.from({ length: cards }, cardBack));
+      }
+    }
+
+    const bubble = node.querySelector(".bubble");
+    let text = "";
+    let kind = "";
+    if (state.callouts[seat]) {
+      text = t(state.callouts[seat] === "belote" ? "callout_belote" : "callout_rebelote");
+      kind = "callout";
+    } else if (v && (v.phase === "bid1" || v.phase === "bid2")) {
+      const mine = v.bids.filter((b) => b.seat === seat);
+      if (mine.length) {
+        text = bidText(mine[mine.length - 1].action, v);
+        kind = mine[mine.length - 1].action === "pass" ? "pass" : "take";
+      }
+    }
+    bubble.textContent = text;
+    bubble.dataset.kind = kind;
+    bubble.hidden = !text;
+  }
+}
+
+const rendered = { slots: [null, null, null, null], turned: null, summary: null };
+
+/** Forgets what was drawn (after a language switch) so the next render rebuilds it all. */
+export function invalidate() {
+  rendered.slots = [null, null, null, null];
+  rendered.turned = null;
+  rendered.summary = null;
+  document.getElementById("alerts").dataset.key = "";
+  document.getElementById("trump-info").dataset.key = "";
+}
+
+function renderCenter(v) {
+  $("#loading").hidden = state.boot !== "loading";
+  const center = $("#center");
+
+  // The turned card, face up during bidding.
+  const turned = $("#turned");
+  const bidding = v && (v.phase === "bid1" || v.phase === "bid2");
+  const showTurned = bidding && !state.dealSummary && !state.shownTrick ? v.turned_card : null;
+  if (rendered.turned !== showTurned) {
+    rendered.turned = showTurned;
+    turned.replaceChildren();
+    if (showTurned) {
+      const card = cardDiv(showTurned);
+      card.setAttribute("aria-label", t("turned_card_label", { card: cardName(showTurned) }));
+      turned.append(card);
+    }
+  }
+  turned.hidden = !showTurned;
+
+  // The trick: one slot per seat.
+  const { cards, winner } = tableCards();
+  const bySeat = [null, null, null, null];
+  for (const c of cards) bySeat[c.seat] = c.card;
+  for (let seat = 0; seat < 4; seat++) {
+    const slot = center.querySelector(`.slot[data-slot="${seat}"]`);
+    const code = state.dealSummary ? null : bySeat[seat];
+    if (rendered.slots[seat] !== code) {
+      rendered.slots[seat] = code;
+      slot.replaceChildren();
+      if (code) {
+        const card = cardDiv(code, v?.trump);
+        slot.append(card);
+        if (state.animate && state.animate.card === code) slideIn(card, seat, delays().anim);
+      }
+    }
+    slot.classList.toggle("winner", winner === seat && !!code);
+  }
+  state.animate = null;
+
+  const note = $("#trick-note");
+  let noteText = "";
+  if (winner !== null && winner !== undefined && !state.dealSummary) noteText = t("trick_winner", { player: seatName(winner) });
+  else if (state.thrownIn && v && v.phase === "bid1" && !v.bids.length) noteText = t("announce_thrown_in");
+  note.textContent = noteText;
+  note.hidden = !noteText;
+
+  renderSummary(v);
+  center.dataset.trump = v?.trump || "";
+}
+
+function renderSummary(v) {
+  const box = $("#deal-summary");
+  const row = state.dealSummary;
+  box.hidden = !row;
+  if (rendered.summary === row) return;
+  rendered.summary = row;
+  box.replaceChildren();
+  if (!row) return;
+  box.append(...summaryContent(row, v, "deal-summary-title"));
+  const ok = el("button", "primary", t("continue"));
+  ok.type = "button";
+  ok.dataset.intent = "dismiss-summary";
+  box.append(ok);
+}
+
+/** The body of an end-of-deal summary (also used by the score sheet's detail). */
+export function summaryContent(row, v, titleId) {
+  const title = el("h2", "summary-title", t("summary_title", { n: row.deal + 1, result: t(RESULT_KEYS[row.result]) }));
+  if (titleId) title.id = titleId;
+  const contract = el("p", "summary-contract");
+  if (row.taker !== null && row.taker !== undefined) {
+    contract.append(suitLabel(row.trump, t("contract_line", { player: seatName(row.taker), suit: suitName(row.trump) })));
+  } else {
+    contract.textContent = t("contract_none");
+  }
+  const table = el("table", "summary-table");
+  const head = el("tr");
+  head.append(el("td"), el("th", "", t("team_us")), el("th", "", t("team_them")));
+  head.children[1].scope = "col";
+  head.children[2].scope = "col";
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  const line = (key, values, cls) => {
+    const tr = el("tr", cls || "");
+    const th = el("th", "", t(key));
+    th.scope = "row";
+    tr.append(th, ...values.map((x) => el("td", "num", typeof x === "number" ? formatNumber(x) : x)));
+    body.append(tr);
+  };
+  line("summary_card_points", row.card_points);
+  if (row.belote.some((x) => x)) line("summary_belote", row.belote);
+  if (row.capot !== null && row.capot !== undefined) line("summary_capot", [0, 1].map((tm) => (tm === row.capot ? "✓" : "")));
+  if (row.reserve_paid.some((x) => x)) line("summary_reserve_paid", row.reserve_paid);
+  line("summary_points", row.points, "points");
+  line("summary_total", row.scores, "total");
+  table.append(thead, body);
+  const out = [title, contract, table];
+  if (row.reserve > 0) out.push(el("p", "summary-reserve", t("summary_reserve_held", { points: row.reserve })));
+  return out;
+}
+
+function renderStatus(v) {
+  const status = $("#status");
+  let text = "";
+  if (state.hint) text = t("status_hint", { reason: state.hint.text });
+  else if (state.boot === "loading") text = t("status_loading");
+  else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
+  else if (v.phase === "over") text = t("status_match_over");
+  else if (v.to_act === 0) {
+    text = v.phase === "bid1" ? t("status_your_bid_round1")
+      : v.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play");
+  } else if (v.to_act !== null) text = t("status_thinking", { player: seatName(v.to_act) });
+  status.textContent = text;
+  status.classList.toggle("hinting", !!state.hint);
+}
+
+function keyedButtons(container, keys, make) {
+  const existing = new Map();
+  for (const b of container.children) existing.set(b.dataset.key, b);
+  const list = keys.map((k) => existing.get(k) || make(k));
+  for (const [k, b] of existing) if (!keys.includes(k)) b.remove();
+  list.forEach((b, i) => {
+    if (container.children[i] !== b) container.insertBefore(b, container.children[i] || null);
+  });
+  return list;
+}
+
+function renderBids(v) {
+  const box = $("#bids");
+  const bidding = v && (v.phase === "bid1" || v.phase === "bid2") && v.to_act === 0 && state.boot === "ready";
+  const actions = bidding ? v.legal_actions : [];
+  const signature = v ? `${v.deal_number}:${v.phase}:${v.turned_card}:${state.settings.lang}` : "";
+  if (box.dataset.signature !== signature) {
+    box.dataset.signature = signature;
+    box.replaceChildren(); // new deal, round or language: rebuild the labels
+  }
+  const buttons = keyedButtons(box, actions, (action) => {
+    const b = el("button", "bid");
+    b.type = "button";
+    b.dataset.key = action;
+    b.dataset.action = action;
+    if (action === "pass") b.textContent = t("bid_pass");
+    else {
+      const suit = action === "take" ? suitOf(v.turned_card) : action.slice(5);
+      b.append(suitLabel(suit, t("bid_take_suit", { suit: suitName(suit) })));
+      b.classList.add("take");
+    }
+    return b;
+  });
+  for (const b of buttons) {
+    b.disabled = !isMyTurn();
+    const hinted = state.hint && state.hint.action === b.dataset.action;
+    b.classList.toggle("hinted", !!hinted);
+    if (hinted) b.dataset.hint = "1";
+    else delete b.dataset.hint;
+  }
+  box.hidden = !actions.length;
+}
+
+function renderHand(v) {
+  const box = $("#hand");
+  const hand = v ? v.hand : [];
+  const playing = v && v.phase === "play" && isMyTurn();
+  const legal = new Set(playing ? v.legal_actions : []);
+  const trumpKey = `${v?.trump || ""}:${state.settings.lang}`;
+  if (box.dataset.trumpKey !== trumpKey) {
+    box.dataset.trumpKey = trumpKey;
+    box.replaceChildren(); // accessible names mention the trump: rebuild
+  }
+  const buttons = keyedButtons(box, hand, (code) => {
+    const b = el("button");
+    b.type = "button";
+    b.dataset.key = code;
+    fillFace(b, code);
+    b.setAttribute("aria-label", cardName(code, v?.trump));
+    return b;
+  });
+  if (!legal.has(state.handFocus)) state.handFocus = buttons.find((b) => legal.has(b.dataset.card))?.dataset.card || null;
+  box.style.setProperty("--n", String(buttons.length));
+  buttons.forEach((b, i) => {
+    const code = b.dataset.card;
+    b.style.setProperty("--i", String(i));
+    const isLegal = legal.has(code);
+    b.disabled = !isLegal;
+    b.classList.toggle("legal", isLegal);
+    b.classList.toggle("dimmed", playing && !isLegal);
+    b.tabIndex = code === state.handFocus ? 0 : -1;
+    const hinted = state.hint && state.hint.action === code;
+    b.classList.toggle("hinted", !!hinted);
+    if (hinted) b.dataset.hint = "1";
+    else delete b.dataset.hint;
+  });
+}
+
+function renderAlerts() {
+  const box = $("#alerts");
+  const a = state.alert;
+  const key = a ? `${a.kind}:${a.text}` : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  if (!a) return;
+  const div = el("div", `alert alert-${a.kind}`);
+  div.setAttribute("role", "alert");
+  div.append(el("p", "", a.text));
+  if (a.kind === "boot") {
+    const b = el("button", "primary", t("retry"));
+    b.type = "button";
+    b.dataset.intent = "retry-boot";
+    div.append(b);
+  } else if (a.kind === "save") {
+    const b = el("button", "primary", t("start_new_game"));
+    b.type = "button";
+    b.dataset.intent = "new-game-now";
+    div.append(b);
+  } else {
+    const b = el("button", "", t("close"));
+    b.type = "button";
+    b.dataset.intent = "dismiss-alert";
+    div.append(b);
+  }
+  box.append(div);
+}
+
+function renderToolbar(v) {
+  $("#btn-hint").disabled = !isMyTurn() || !v;
+  $("#btn-last").disabled = !lastTrick(v);
+  $("#btn-sheet").disabled = !v;
+  $("#btn-new").disabled = state.boot !== "ready";
+}
+
+/** Moves keyboard focus to the first thing to do when it is the person's turn. */
+export function focusTurn() {
+  if (!isMyTurn() || document.querySelector("dialog[open]")) return;
+  const active = document.activeElement;
+  const idle = !active || active === document.body || active.disabled || !active.isConnected
+    || active.closest("#hand, #bids, #deal-summary");
+  if (!idle) return;
+  const target = document.querySelector("#bids button:not([disabled])") || document.querySelector("#hand button[tabindex='0']:not([disabled])");
+  if (target && target !== active) target.focus({ preventScroll: true });
+}
+
+export function lastTrickContent(v) {
+  const found = lastTrick(v);
+  if (!found) return [el("p", "", t("last_trick_none"))];
+  const out = [];
+  if (found.previousDeal) out.push(el("p", "muted", t("last_trick_previous_deal")));
+  const trump = found.previousDeal ? v.last_deal.trump : v.trump;
+  const grid = el("div", "last-trick");
+  for (const c of found.trick.cards) {
+    const cell = el("figure", `last-card slot-${c.seat}`);
+    const card = cardDiv(c.card, trump);
+    cell.append(card, el("figcaption", "", seatName(c.seat)));
+    if (c.seat === found.trick.winner) cell.classList.add("winner");
+    grid.append(cell);
+  }
+  out.push(grid, el("p", "", t("announce_trick", { player: seatName(found.trick.winner), points: found.trick.points })));
+  return out;
+}
+
+export function sheetContent(v) {
+  if (!v || !v.sheet.length) return [el("p", "", t("sheet_empty"))];
+  const table = el("table", "sheet");
+  const head = el("tr");
+  for (const key of ["sheet_deal", "sheet_contract", "sheet_result", "team_us", "team_them"]) {
+    const th = el("th", "", t(key));
+    th.scope = "col";
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  for (const row of v.sheet) {
+    const tr = el("tr", `result-${row.result}`);
+    const th = el("th", "num", formatNumber(row.deal + 1));
+    th.scope = "row";
+    const contract = el("td");
+    if (row.taker !== null && row.taker !== undefined) contract.append(suitLabel(row.trump, seatName(row.taker)));
+    else contract.textContent = t("contract_none");
+    tr.append(th, contract, el("td", "", t(RESULT_KEYS[row.result])));
+    for (const team of [0, 1]) {
+      const td = el("td", "num");
+      td.append(el("strong", "", formatNumber(row.points[team])));
+      const parts = [];
+      if (row.result !== "thrown_in") parts.push(t("sheet_cards_short", { points: row.card_points[team] }));
+      if (row.belote[team]) parts.push(t("sheet_belote_short", { points: row.belote[team] }));
+      if (row.capot === team) parts.push(t("sheet_capot_short"));
+      if (row.reserve_paid[team]) parts.push(t("sheet_reserve_short", { points: row.reserve_paid[team] }));
+      if (parts.length) td.append(el("span", "detail", parts.join(" · ")));
+      td.append(el("span", "running", formatNumber(row.scores[team])));
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  const foot = el("tfoot");
+  const total = el("tr");
+  const th = el("th", "", t("sheet_total_row"));
+  th.scope = "row";
+  th.colSpan = 3;
+  total.append(th, el("td", "num", formatNumber(v.scores[0])), el("td", "num", formatNumber(v.scores[1])));
+  foot.append(total);
+  table.append(thead, body, foot);
+  const out = [table];
+  if (v.reserve > 0) out.push(el("p", "", t("summary_reserve_held", { points: v.reserve })));
+  return out;
+}
