@@ -29,3 +29,10 @@ def choose_action(view: Mapping[str, Any], level: str = "easy", seed: int | None
     if action not in legal:  # a bug in a level must never reach the game as a silent fallback
         raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {legal}")
     return action
+
+
+def hint(view: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
+    """Hard's action for the view with a one-line reason and its translation key (ai/explain.py)."""
+    from .explain import hint as _hint
+
+    return _hint(view, seed)
