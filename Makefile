@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test test-unit test-e2e bench venv clean
+.PHONY: play site chromium test test-unit test-e2e bench venv clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt pyproject.toml
@@ -12,15 +12,33 @@ $(VENV)/.stamp: requirements-dev.txt pyproject.toml
 	$(PY) -m pip install -q -r requirements-dev.txt -e .
 	touch $@
 
+# The deployable static site in dist/site (wheel + self-hosted Pyodide from npm, see build_wheel.py).
+site: venv
+	$(PY) build_wheel.py
+
+PORT ?= 8000
+play: site
+	$(PY) tools/serve.py --dir dist/site --port $(PORT)
+
+# The e2e tests drive Debian's Chromium (Playwright cannot download browsers here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if command -v apt-get >/dev/null; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get update && $$SUDO apt-get install -y chromium; \
+	  else $(PY) -m playwright install chromium; fi; \
+	fi
+
 test: test-unit test-e2e
 
 test-unit: venv
 	$(PY) -m pytest tests
 
-test-e2e: venv
-	@echo "e2e: not wired yet"
+# e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>) and serves it.
+test-e2e: venv chromium
+	$(PY) -m pytest e2e
 
-bench: venv
+bench: site chromium
 	$(PY) bench/engine_bench.py
 
 clean:

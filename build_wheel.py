@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -62,22 +63,30 @@ def ensure_runtime(version: str) -> Path:
 
 
 def build_engine_wheel(out_dir: Path) -> Path:
+    """Build the pure wheel from a private copy of the sources into out_dir.
+
+    The copy keeps concurrent builds apart and keeps setuptools' build/lib from shipping a
+    module that was deleted from engine/."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    for old in out_dir.glob("belote-*.whl"):
-        old.unlink()
-    # setuptools reuses build/lib: clear it so a deleted module never ships in the wheel.
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    for bdist in (ROOT / "build").glob("bdist.*"):
-        shutil.rmtree(bdist, ignore_errors=True)
-    env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")  # reproducible zip timestamps
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-q", "-w", str(out_dir)],
-        cwd=ROOT, check=True, env=env,
-    )
-    wheels = sorted(out_dir.glob("belote-*-py3-none-any.whl"))
-    if len(wheels) != 1:
-        sys.exit(f"expected one pure belote wheel in {out_dir}, found {[w.name for w in wheels]}")
-    return wheels[0]
+    with tempfile.TemporaryDirectory(prefix="belote-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "engine", src / "engine",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")  # reproducible zip timestamps
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(Path(tmp) / "out")],
+            cwd=src, check=True, env=env,
+        )
+        wheels = sorted((Path(tmp) / "out").glob("belote-*-py3-none-any.whl"))
+        if len(wheels) != 1:
+            sys.exit(f"expected one pure belote wheel, found {[w.name for w in wheels]}")
+        dest = out_dir / wheels[0].name
+        shutil.copy2(wheels[0], dest)
+        return dest
 
 
 def micropip_wheel() -> Path:
@@ -121,11 +130,11 @@ def stamp_pages(site: Path, build: str) -> None:
 def assemble(out: Path, build_id: str | None) -> dict:
     pyodide_version = pinned_pyodide_version()
     runtime = ensure_runtime(pyodide_version)
-    wheel = build_engine_wheel(ROOT / "build" / "wheel")
+    wheel = build_engine_wheel(Path(tempfile.mkdtemp(prefix="belote-whl-")))
     mp_wheel = micropip_wheel()
     engine_version = wheel.name.split("-")[1]
 
-    tmp = out.with_name(out.name + ".tmp")
+    tmp = out.with_name(f"{out.name}.tmp{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc"))
     (tmp / "wheels").mkdir(exist_ok=True)
@@ -166,8 +175,13 @@ def assemble(out: Path, build_id: str | None) -> dict:
     stamp_pages(tmp, build)
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
-    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(wheel.parent, ignore_errors=True)
+    # Swap in the new site; a server still serving the old folder keeps its open files.
+    old = out.with_name(f"{out.name}.old{os.getpid()}")
+    if out.exists():
+        out.rename(old)
     tmp.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
     return info
 
 

@@ -1,8 +1,8 @@
 """Shared e2e fixtures: the built site on a local port, Debian's Chromium, strict pages.
 
 Fixtures (use them, do not start your own servers/browsers):
-  site_dir      Path of the built site (dist/site; built once per session by build_wheel.py
-                unless BELOTE_E2E_BUILT=1 says the Makefile just built it)
+  site_dir      Path of a private build of the site, made once per session by build_wheel.py
+                (BELOTE_E2E_SITE=<dir> reuses an existing build, e.g. dist/site)
   site_url      "http://127.0.0.1:<port>/" serving site_dir with the right MIME types + CSP
   browser       one headless /usr/bin/chromium per session (Playwright sync API)
   context       a fresh browser context (in-memory profile) per test
@@ -102,10 +102,14 @@ class Guard:
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    out = ROOT / "dist" / "site"
-    if os.environ.get("BELOTE_E2E_BUILT") != "1" or not (out / "build.json").exists():
-        subprocess.run([sys.executable, str(ROOT / "build_wheel.py")], cwd=ROOT, check=True)
+def site_dir(tmp_path_factory) -> Path:
+    """A private build of the current sources (so a teammate's rebuild of dist/site cannot
+    change files under a running test); BELOTE_E2E_SITE=<dir> uses an existing build instead."""
+    given = os.environ.get("BELOTE_E2E_SITE")
+    if given:
+        return Path(given).resolve()
+    out = tmp_path_factory.mktemp("e2e") / "site"
+    subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out)], cwd=ROOT, check=True)
     return out
 
 

@@ -1,0 +1,59 @@
+"""The engine worker without the UI (dev/engine.html): boot, calls matched by id, errors as data,
+and boot failures that fail fast with a typed error instead of hanging."""
+import json
+
+from conftest import BOOT_TIMEOUT_MS
+
+DONE = '#app:not([data-ready="0"])'
+
+
+def open_engine_page(page, site_url, query=""):
+    page.goto(site_url + "dev/engine.html" + query)
+    page.wait_for_selector(DONE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page.get_attribute("#app", "data-ready")
+
+
+def test_worker_boots_plays_and_returns_errors_as_data(page, site_url):
+    assert open_engine_page(page, site_url) == "1", page.text_content("#out")
+    result = json.loads(page.get_attribute("#app", "data-result"))
+    build = json.loads(page.context.request.get(site_url + "build.json").text())
+    assert result["info"]["pyodide"] == build["pyodide"]
+    assert result["info"]["belote"] == build["version"]
+    assert result["info"]["build"] == build["build"]
+    assert [s["stage"] for s in result["stages"]] == ["runtime", "engine", "ready"]
+    assert result["events"] == [{"type": "bid", "seat": 0, "action": result["action"]}]
+    assert result["refused"]["type"] == "IllegalAction"
+
+
+def test_loadpackage_install_path_works_too(page, site_url):
+    assert open_engine_page(page, site_url, "?wheel=loadPackage") == "1", page.text_content("#out")
+
+
+def test_missing_wheel_fails_fast_with_boot_error(page, site_url, guard):
+    guard.allow_console(r"404")
+    page.route("**/wheels/belote-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    assert open_engine_page(page, site_url) == "error"
+    assert page.get_attribute("#app", "data-error") == "BootError"
+    assert "belote-" in page.text_content("#out") and "404" in page.text_content("#out")
+
+
+def test_broken_wheel_fails_fast_with_boot_error(page, site_url):
+    page.route("**/wheels/belote-*.whl",
+               lambda route: route.fulfill(status=200, body=b"not a zip", content_type="application/zip"))
+    assert open_engine_page(page, site_url) == "error"
+    assert page.get_attribute("#app", "data-error") == "BootError"
+
+
+def test_wasm_that_never_arrives_times_out(page, site_url):
+    # A wrong MIME type or a blocked wasm makes Pyodide hang: the client's timeout must fire.
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    assert open_engine_page(page, site_url, "?timeout=3000") == "error"
+    assert page.get_attribute("#app", "data-error") == "BootTimeout"
+
+
+def test_wrong_wasm_mime_type_does_not_hang(page, site_url, guard):
+    guard.allow_console(r"wasm|WebAssembly|MIME|Incorrect response")
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
+        status=200, body=b"\0asm\x01\0\0\0", content_type="text/plain"))
+    assert open_engine_page(page, site_url, "?timeout=8000") == "error"
+    assert page.get_attribute("#app", "data-error") in ("BootTimeout", "BootError")
