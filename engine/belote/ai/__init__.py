@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import easy, normal
+from . import easy, hard, normal
 
 Chooser = Callable[[Mapping[str, Any], int], str]
 
-_CHOOSERS: dict[str, Chooser] = {"easy": easy.choose, "normal": normal.choose}
+_CHOOSERS: dict[str, Chooser] = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
 LEVELS: tuple[str, ...] = tuple(_CHOOSERS)
 
 

@@ -1,0 +1,138 @@
+"""Deals consistent with a seat's knowledge, drawn exactly and deterministically.
+
+Each hidden card goes to one seat that may hold it (``Knowledge.allowed``), every seat
+ends with exactly its hand size, and the known cards (the taker's turned card, the
+belote holder's K/Q) stay where they are. The draw is sequential, most constrained
+card first; before giving a card to a seat it checks Hall's condition on the cards
+still to place (for every set X of seats, the cards that only X may hold fit in X's
+free places), kept as a running "slack" per set, so the draw never dead-ends, never
+retries and never loops. A seat is chosen with probability proportional to
+``weight * free places``: with neutral weights and no constraint that is a uniformly
+random deal. Only ints and lists are iterated, so a seeded ``random.Random`` gives the
+same deals on every platform.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Mask
+from .knowledge import Knowledge
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> list[Mask]:
+    """The four hands now (play phase): ours, plus a draw of the hidden cards for the others."""
+    hands = [0, 0, 0, 0]
+    hands[k.seat] = k.hand
+    seats, caps, allowed = [], [], []
+    for s in k.others():
+        hands[s] = k.known[s]
+        seats.append(s)
+        caps.append(k.sizes[s] - k.known[s].bit_count())
+        allowed.append(k.allowed[s] & ~k.known[s])
+    free = k.hidden & ~(k.known[0] | k.known[1] | k.known[2] | k.known[3])
+    weights = [k.weights[s] for s in seats]
+    drawn = assign(free, caps, allowed, weights, rng)
+    for i, s in enumerate(seats):
+        hands[s] |= drawn[i]
+    return hands
+
+
+def sample_bid_deal(k: Knowledge, rng: random.Random) -> list[Mask]:
+    """Full 8-card hands if we take now: ours gets the turned card and 2 more, the others 8."""
+    seats = k.others()
+    caps = [2] + [8] * 3
+    allowed = [k.hidden] * 4
+    weights = [[1.0] * 32] + [k.weights[s] for s in seats]
+    drawn = assign(k.hidden, caps, allowed, weights, rng)
+    hands = [0, 0, 0, 0]
+    hands[k.seat] = k.hand | 1 << k.turned | drawn[0]
+    for i, s in enumerate(seats):
+        hands[s] = drawn[i + 1]
+    return hands
+
+
+def assign(
+    cards: Mask,
+    caps: list[int],
+    allowed: list[Mask],
+    weights: list[list[float]],
+    rng: random.Random,
+) -> list[Mask]:
+    """Split ``cards`` among n seats: exactly ``caps[i]`` each, only ``allowed[i]`` cards.
+
+    If the constraints cannot be met (never with a legal game's deductions) they are
+    dropped rather than failing: the result still has the right sizes.
+    """
+    n = len(caps)
+    order = _ordered_cards(cards, allowed, n)
+    slack = _slack(order, caps, n)
+    if sum(caps) != len(order):
+        raise ValueError(f"{len(order)} cards for {sum(caps)} places")
+    if min(slack) < 0 or (order and order[0][0] == 0):
+        allowed = [cards] * n  # inconsistent knowledge: keep the sizes, drop the voids
+        order = _ordered_cards(cards, allowed, n)
+        slack = _slack(order, caps, n)
+    caps = caps[:]
+    out = [0] * n
+    full = (1 << n) - 1
+    for _, c, seats in order:
+        choices: list[int] = []
+        total = 0.0
+        for i in range(n):
+            if not (seats >> i & 1) or not caps[i]:
+                continue
+            bit = 1 << i
+            # Giving c to seat i uses a place of every set X holding i; where X does not
+            # hold all of c's seats, c did not count in X's need: X must have room to spare.
+            if all(slack[x] > 0 for x in range(1, full + 1) if x & bit and seats & ~x):
+                choices.append(i)
+                total += weights[i][c] * caps[i]
+        i = _pick(choices, [weights[j][c] * caps[j] for j in choices], total, rng)
+        bit = 1 << i
+        for x in range(1, full + 1):
+            if x & bit and seats & ~x:
+                slack[x] -= 1
+        caps[i] -= 1
+        out[i] |= 1 << c
+    return out
+
+
+def _ordered_cards(cards: Mask, allowed: list[Mask], n: int) -> list[tuple[int, int, int]]:
+    """(number of possible seats, card, seat bits) per card, most constrained first."""
+    order = []
+    m = cards
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        seats = 0
+        for i in range(n):
+            if allowed[i] & low:
+                seats |= 1 << i
+        order.append((seats.bit_count(), c, seats))
+    order.sort()
+    return order
+
+
+def _slack(order: list[tuple[int, int, int]], caps: list[int], n: int) -> list[int]:
+    """For each set X of seats: free places of X minus the cards only X may hold."""
+    full = (1 << n) - 1
+    slack = [0] * (full + 1)
+    for x in range(1, full + 1):
+        room = sum(caps[i] for i in range(n) if x >> i & 1)
+        need = sum(1 for _, _, seats in order if seats & ~x == 0)
+        slack[x] = room - need
+    return slack
+
+
+def _pick(choices: list[int], weights: list[float], total: float, rng: random.Random) -> int:
+    """One of ``choices`` with probability proportional to ``weights``."""
+    if len(choices) == 1:
+        return choices[0]
+    r = rng.random() * total
+    for i, w in zip(choices, weights):
+        r -= w
+        if r < 0:
+            return i
+    return choices[-1]
