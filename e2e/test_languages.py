@@ -20,7 +20,7 @@ from conftest import READY, BOOT_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["en", "fr", "lt", "it", "vi", "hi"]
-RAW_KEY = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+RAW_KEY = re.compile(r"\b[a-z][a-z0-9]*(?:[._][a-z0-9]+)+\b")  # btn_hint, hint.take
 PLACEHOLDER = re.compile(r"\{\w+\}")
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 VIETNAMESE = re.compile(r"[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]")

@@ -4,7 +4,7 @@ No browser here (e2e/test_languages.py looks at the rendered pages). The checks:
 - site/i18n/<lang>.json for each language of site/js/i18n.js: valid JSON, no duplicate key,
   exactly the keys of en.json, the same {placeholders}, no empty value, no English left over;
 - every key of en.json is used: it appears literally (quoted) in site/js/*.js, site/*.html, or
-  engine/belote/*.py (the bridge's hint `reason_key`s); and every key the JS asks for with
+  engine/belote/**/*.py (the hint `reason_key`s, e.g. "hint.take"); and every key the JS asks for with
   t("...") / hasKey("...") / data-i18n="..." exists in en.json;
 - site/rules/<lang>.html exists for each language with the right `lang`, the link back to the
   game, the language switcher, and nothing a strict CSP or axe-core would refuse.
@@ -52,7 +52,7 @@ def en() -> dict[str, str]:
 
 def source_texts() -> dict[str, str]:
     files = sorted((SITE / "js").glob("*.js")) + sorted(SITE.glob("*.html"))
-    files += sorted((ROOT / "engine" / "belote").glob("*.py"))
+    files += sorted((ROOT / "engine" / "belote").rglob("*.py"))
     return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in files}
 
 
@@ -73,7 +73,7 @@ def test_language_list_matches_files():
 def test_english_is_well_formed(en):
     assert en, "en.json is empty"
     for key, value in en.items():
-        assert re.fullmatch(r"[a-z0-9_]+", key), f"en.json: odd key {key!r}"
+        assert re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)*", key), f"en.json: odd key {key!r}"
         assert isinstance(value, str) and value.strip(), f"en.json: {key} is empty"
 
 
@@ -94,7 +94,8 @@ def test_values_non_empty_and_placeholders_match(lang, en):
         if not isinstance(value, str) or not value.strip():
             problems.append(f"{key}: empty")
             continue
-        if key in en and sorted(PLACEHOLDER.findall(value)) != sorted(PLACEHOLDER.findall(en[key])):
+        # Same set of names (a language may use one twice or once where English differs).
+        if key in en and set(PLACEHOLDER.findall(value)) != set(PLACEHOLDER.findall(en[key])):
             problems.append(f"{key}: placeholders {PLACEHOLDER.findall(value)} "
                             f"!= English {PLACEHOLDER.findall(en[key])}")
         if value.count("{") != value.count("}"):
@@ -140,7 +141,7 @@ def test_every_key_is_used(en):
     texts = "\n".join(source_texts().values())
     unused = [k for k in en if not re.search(r"[\"'`]" + re.escape(k) + r"[\"'`]", texts)]
     assert not unused, (
-        "keys of en.json that no site/js/*.js, site/*.html or engine/belote/*.py mentions "
+        "keys of en.json that no site/js/*.js, site/*.html or engine/belote/**/*.py mentions "
         f"literally (write them out: t(\"key\")): {unused}")
 
 
