@@ -65,7 +65,7 @@ class Guard:
         self.origins.add(origin_of(url))
 
     def allow_console(self, pattern: str) -> None:
-        """Accept console errors matching `pattern` (a test that provokes one on purpose)."""
+        """Accept console and page errors matching `pattern` (a test that provokes one on purpose)."""
         self._allowed_console.append(re.compile(pattern))
 
     def on_console(self, msg) -> None:
@@ -76,7 +76,8 @@ class Guard:
             self.errors.append(f"console error: {msg.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
 
     def on_page_error(self, exc) -> None:
-        self.errors.append(f"page error: {exc}")
+        if not any(p.search(str(exc)) for p in self._allowed_console):
+            self.errors.append(f"page error: {exc}")
 
     def on_request(self, request) -> None:
         url = request.url

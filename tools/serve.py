@@ -53,6 +53,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server.hits.append((self.path, int(code) if str(code).isdigit() else 0))
+        super().log_request(code, size)
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (http.server's name)
         if not self.quiet:
             super().log_message(format, *args)
@@ -61,6 +65,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.hits: list[tuple[str, int]] = []  # (path, status) of every request, for tests
 
 
 def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1", quiet: bool = True) -> Server:

@@ -26,6 +26,9 @@
  *     "WorkerError"  the worker script itself could not start
  *   Retry: engine.terminate(); engine = createEngine(...)   (a reload works too).
  *
+ *   Once ready, <html data-engine-build="..."> holds the build the worker itself runs (tests
+ *   compare it with <meta name="belote-build">: one page never mixes two deploys).
+ *
  *   BUILD (re-exported from the generated js/build-info.js):
  *     { version, build, pyodide, pyodideDir, wheel }   URLs are relative to the site root.
  */
@@ -69,14 +72,15 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
   engine.ready.catch(() => {});
 
   function fail(type, message) {
-    if (engine.state !== "booting") return;
+    // While booting this rejects `ready`; once ready (the worker crashed) it rejects the calls.
+    if (engine.state !== "booting" && engine.state !== "ready") return;
     const err = new EngineError(type, message);
     engine.state = "failed";
     engine.error = err;
     clearTimeout(timer);
     if (worker) worker.terminate();
     rejectAll(err);
-    rejectReady(err);
+    rejectReady(err);  // no effect once ready has resolved
   }
 
   function rejectAll(err) {
@@ -102,6 +106,7 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
       if (engine.state !== "booting") return;
       clearTimeout(timer);
       engine.state = "ready";
+      document.documentElement.dataset.engineBuild = msg.info.build;  // test hook: the worker's build
       progress("ready");
       resolveReady({ ...msg.info, bootMs: since() });
     } else if (msg.kind === "boot_error") {
@@ -151,8 +156,7 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
   worker.onmessage = onMessage;
   worker.onerror = (e) => {
     e.preventDefault();
-    fail(engine.state === "booting" ? "WorkerError" : "WorkerError",
-      `the engine worker failed: ${e.message || "script error"}`);
+    fail("WorkerError", `the engine worker failed: ${e.message || "script error"}`);
   };
   worker.onmessageerror = () => fail("WorkerError", "the engine worker sent an unreadable message");
   worker.postMessage({

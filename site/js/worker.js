@@ -5,6 +5,8 @@
 //   {kind: "progress", stage}  {kind: "ready", info}  {kind: "boot_error", error}
 //   {id, ok, result} | {id, ok: false, error, type}          (docs/contracts.md "Bridge")
 
+import { BUILD } from "./build-info.js";
+
 let handle = null;
 let booting = null;
 
@@ -24,6 +26,10 @@ async function fetchBytes(url) {
 }
 
 async function boot(config) {
+  // The page and this worker must come from one build: never run a mix of two deploys.
+  if (config.build !== BUILD.build) {
+    throw new Error(`the page is build ${config.build} but the engine worker is build ${BUILD.build}: reload the page`);
+  }
   const root = new URL(config.siteRoot);
   const indexURL = new URL(config.pyodideDir, root).href;
   const wheelURL = new URL(config.wheel, root).href;
@@ -57,7 +63,7 @@ async function boot(config) {
   const bridge = pyodide.pyimport("belote.bridge");
   handle = bridge.handle;
   const version = pyodide.runPython("import belote; getattr(belote, '__version__', '')");
-  return { pyodide: pyodide.version, belote: version, build: config.build };
+  return { pyodide: pyodide.version, belote: version, build: BUILD.build };
 }
 
 function answer(msg) {

@@ -1,0 +1,72 @@
+"""The game page boots from its own origin only, paints a loading state at once, and turns
+any boot failure into a role="alert" message with a Retry button (never an endless spinner)."""
+from __future__ import annotations
+
+import json
+import threading
+
+from conftest import BOOT_TIMEOUT_MS, READY, origin_of
+
+ALERT = '[role="alert"]'
+RETRY = '[role="alert"] button[data-intent="retry-boot"]'
+
+
+def test_boot_reaches_ready_from_the_site_alone(page, open_game, site_url, guard):
+    open_game(page, "levels=easy,easy,easy")
+    build = json.loads(page.context.request.get(site_url + "build.json").text())
+    # one build throughout: the page's stamp, the worker's own build-info, build.json
+    assert page.get_attribute('meta[name="belote-build"]', "content") == build["build"]
+    assert page.get_attribute("html", "data-engine-build") == build["build"]
+    # the self-hosted runtime and the versioned wheel were used; nothing else was asked for
+    urls = guard.requests
+    assert site_url + build["wheel"] in urls
+    assert any(u.startswith(site_url + build["pyodideDir"]) and u.endswith("pyodide.asm.wasm") for u in urls)
+    assert {origin_of(u) for u in urls if u.startswith("http")} == {origin_of(site_url)}
+    assert page.query_selector(ALERT) is None
+
+
+def test_loading_state_is_painted_before_the_engine_is_ready(page, site_url):
+    release = threading.Event()
+
+    def hold_wasm(route):
+        release.wait(20)
+        route.continue_()
+
+    page.route("**/pyodide.asm.wasm", hold_wasm)
+    page.goto(site_url + "?levels=easy,easy,easy", wait_until="domcontentloaded")
+    page.wait_for_selector("#loading", state="visible", timeout=10_000)
+    assert page.get_attribute("#app", "data-ready") != "1"
+    release.set()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert not page.is_visible("#loading")
+
+
+def test_missing_wheel_shows_an_alert_with_retry_that_recovers(page, site_url, guard):
+    guard.allow_console(r"404")
+    page.route("**/wheels/belote-*.whl", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(site_url + "?levels=easy,easy,easy")
+    page.wait_for_selector(RETRY, state="visible", timeout=BOOT_TIMEOUT_MS)
+    text = page.text_content(ALERT)
+    assert "404" in text or "belote" in text, text
+    assert page.get_attribute("#app", "data-ready") != "1"
+    # the file is back: Retry boots the game without a reload
+    page.unroute("**/wheels/belote-*.whl")
+    page.click(RETRY)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.query_selector(RETRY) is None
+
+
+def test_broken_wheel_shows_an_alert_with_retry(page, site_url):
+    page.route("**/wheels/belote-*.whl",
+               lambda route: route.fulfill(status=200, body=b"PK\x03\x04 broken", content_type="application/zip"))
+    page.goto(site_url + "?levels=easy,easy,easy")
+    page.wait_for_selector(RETRY, state="visible", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("#app", "data-ready") != "1"
+
+
+def test_missing_runtime_file_shows_an_alert_with_retry(page, site_url, guard):
+    # Pyodide itself logs the failed stdlib download; the page must still say so and offer Retry.
+    guard.allow_console(r"python_stdlib|standard library")
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(site_url + "?levels=easy,easy,easy")
+    page.wait_for_selector(RETRY, state="visible", timeout=BOOT_TIMEOUT_MS)
