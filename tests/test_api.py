@@ -194,6 +194,13 @@ def test_bad_target_refused(target):
         Game(seed=1, target=target)
 
 
+@pytest.mark.parametrize("seed", ["7", 1.5, True, [7]])
+def test_bad_seed_refused(seed):
+    """Game(seed=...) needs an int or None."""
+    with pytest.raises((ValueError, TypeError)):
+        Game(seed=seed)
+
+
 @pytest.mark.parametrize("decks", [
     "AS", [["AS"] * 32], [list(CARD_CODES)[:31]], [sorted(CARD_CODES)[:31] + ["1C"]],
     [sorted(CARD_CODES)[1:] + [sorted(CARD_CODES)[1]]], [3], [None],
@@ -257,6 +264,8 @@ def _tamper_cases():
         ("version-2", _with(d, "version", 2), "version"),
         ("version-str", _with(d, "version", "1"), "version"),
         ("version-bool", _with(d, "version", True), "version"),
+        ("version-float", _with(d, "version", 1.0), "version"),
+        ("seed-none", _with(d, "seed", None), "seed"),
         ("seed-str", _with(d, "seed", "8"), "seed"),
         ("seed-bool", _with(d, "seed", True), "seed"),
         ("seed-float", _with(d, "seed", 8.0), "seed"),
@@ -270,6 +279,8 @@ def _tamper_cases():
         ("decks-duplicate", _with(d, "decks", [d["decks"][0][:31] + [d["decks"][0][0]]]), "deck"),
         ("decks-bad-code", _with(d, "decks", [d["decks"][0][:31] + ["ZZ"]]), "deck"),
         ("decks-int-card", _with(d, "decks", [d["decks"][0][:31] + [3]]), "deck"),
+        ("decks-lowercase", _with(d, "decks", [[c.lower() for c in d["decks"][0]]]), "deck"),
+        ("decks-33-cards", _with(d, "decks", [d["decks"][0] + ["AS"]]), "deck"),
         ("actions-not-list", _with(d, "actions", "pass"), "actions"),
         ("actions-dict", _with(d, "actions", {"0": "pass"}), "actions"),
     ]

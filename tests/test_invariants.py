@@ -57,6 +57,7 @@ def play_match_checking(g, rnd, decks, stats, roundtrip_at, pass_bias):
                 assert v["turned_card"] == decks[n][20]
             deal_start_checked = n
             played, tricks, scores_before = [], [], list(v["scores"])
+            bids, belotes = [], []
         if steps == roundtrip_at:
             clone = Game.from_dict(json.loads(json.dumps(g.to_dict())))
             same_game(clone, g)
@@ -78,7 +79,11 @@ def play_match_checking(g, rnd, decks, stats, roundtrip_at, pass_bias):
             taker = views[0]["taker"]
             assert views[0]["turned_card"] in hands[taker]
         for e in events:
-            if e["type"] == "card":
+            if e["type"] == "bid":
+                bids.append({"seat": e["seat"], "action": e["action"]})
+            elif e["type"] == "belote":
+                belotes.append({"seat": e["seat"], "call": e["call"]})
+            elif e["type"] == "card":
                 played.append(e["card"])
             elif e["type"] == "trick":
                 tricks.append(e)
@@ -86,6 +91,17 @@ def play_match_checking(g, rnd, decks, stats, roundtrip_at, pass_bias):
                 if len(tricks) < 8 and g.to_act is not None:
                     views = check_all_views(g)
                     assert views[0]["hand_sizes"] == [8 - len(tricks)] * 4
+                    # the view's record of the deal matches what the events said
+                    vt = views[1]["tricks"]
+                    assert [(t["winner"], t["cards"], t["points"]) for t in vt] == [
+                        (t["winner"], t["cards"], t["points"]) for t in tricks]
+                    leaders = [(views[1]["dealer"] + 1) % 4] + [t["winner"] for t in tricks[:-1]]
+                    assert [t["leader"] for t in vt] == leaders
+                    assert [t["cards"][0]["seat"] for t in vt] == leaders
+                    assert views[1]["leader"] == tricks[-1]["winner"] == g.to_act
+                    assert views[2]["trick_points"] == [sum(t["points"] for t in tricks if t["winner"] % 2 == k)
+                                                        for k in (0, 1)]
+                    assert views[3]["bids"] == bids and views[3]["belote"] == belotes
             elif e["type"] == "deal_scored":
                 stats["deals"] += 1
                 assert len(tricks) == 8
