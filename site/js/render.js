@@ -46,6 +46,8 @@ export function render() {
   const v = state.view;
   app.dataset.phase = v ? v.phase : "";
   app.dataset.myTurn = isMyTurn() ? "1" : "0";
+  app.dataset.dealNumber = v ? String(v.deal_number) : "";
+  app.dataset.dealsDone = v ? String(v.sheet.length) : "";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
   app.setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");

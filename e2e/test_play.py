@@ -1,0 +1,206 @@
+"""The table in a real Chromium: a person plays by clicking/tapping, against the engine in the
+worker. Hooks used: #app[data-ready], button[data-card] (disabled unless legal),
+button[data-action], [data-score-team], #app[data-my-turn|data-deals-done], the save in
+localStorage (compared with the CPython engine replaying the same actions)."""
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import Page
+
+from belote import Game
+from conftest import READY, BOOT_TIMEOUT_MS
+from ui_helpers import MY_TURN, SAVE_KEY, act_once, deals_done, play_deal, play_until, saved
+
+EASY = "levels=easy,easy,easy"
+
+
+def engine_view(page: Page) -> dict:
+    """The person's view of the saved match, rebuilt by the engine under CPython."""
+    return Game.from_dict(saved(page)["game"]).view(0)
+
+
+def shown_scores(page: Page) -> list[int]:
+    return [int(page.text_content(f'[data-score-team="{team}"]').strip()) for team in (0, 1)]
+
+
+def test_play_a_whole_deal_by_clicking(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=fast&seed=11")
+    page.wait_for_selector(MY_TURN, state="attached")
+    # Bidding: exactly the legal bids are offered; cards are not playable yet.
+    view = engine_view(page)
+    offered = [b.get_attribute("data-action") for b in page.query_selector_all("#bids button")]
+    assert offered == view["legal_actions"]
+    assert page.query_selector_all("#hand button:not([disabled])") == []
+    assert [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")] == view["hand"]
+    play_deal(page)
+    assert deals_done(page) == 1
+    assert shown_scores(page) == engine_view(page)["scores"]
+
+
+def test_only_legal_cards_are_enabled_and_a_disabled_card_cannot_be_played(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=5")
+
+    def found_disabled() -> bool:
+        if page.query_selector(MY_TURN) is None or page.get_attribute("#app", "data-phase") != "play":
+            return False
+        return page.query_selector("#hand button[disabled]") is not None
+
+    play_until(page, found_disabled)
+    view = engine_view(page)
+    enabled = [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")]
+    assert enabled == [c for c in view["hand"] if c in view["legal_actions"]]
+    assert sorted(enabled) == sorted(view["legal_actions"])
+    illegal = page.query_selector("#hand button[disabled]")
+    code = illegal.get_attribute("data-card")
+    assert code not in view["legal_actions"]
+    actions = len(saved(page)["game"]["actions"])
+    illegal.click(force=True)
+    page.keyboard.press("Enter")  # a disabled button never holds focus, Enter plays nothing
+    time.sleep(0.5)
+    assert len(saved(page)["game"]["actions"]) == actions
+    assert page.query_selector(f'#hand button[data-card="{code}"]') is not None
+    assert page.query_selector(f'#trick [data-card="{code}"]') is None
+
+
+def test_a_whole_match_to_500(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&target=500&seed=21")
+    deadline = time.monotonic() + 600
+    play_until(page, lambda: page.query_selector("#dlg-over[open]") is not None or time.monotonic() > deadline,
+               limit=100000)
+    page.wait_for_selector("#dlg-over[open]", timeout=10_000)
+    view = engine_view(page)
+    assert view["phase"] == "over" and view["winner"] in (0, 1)
+    assert max(view["scores"]) >= 500
+    assert shown_scores(page) == view["scores"]
+    # The score sheet lists every deal.
+    page.click("#dlg-over [data-intent='score-sheet']")
+    page.wait_for_selector("#dlg-sheet[open]")
+    assert len(page.query_selector_all("#sheet-body tbody tr")) == len(view["sheet"])
+
+
+def test_scores_and_table_match_the_engine(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=8&target=2000")
+    for _ in range(2):
+        play_deal(page)
+    view = engine_view(page)
+    assert shown_scores(page) == view["scores"] and sum(view["scores"]) > 0
+    assert page.get_attribute("#app", "data-deals-done") == str(len(view["sheet"]))
+    hand = [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")]
+    assert hand == view["hand"]
+
+
+def test_phone_viewport_plays_a_deal_by_tapping(browser, guard, open_game):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    guard.attach(context)
+    page = context.new_page()
+    try:
+        open_game(page, f"{EASY}&speed=fast&seed=12")
+        # Everything fits the width; every control is a 44 px target.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+                   and page.query_selector(MY_TURN) is not None, tap=True)
+        boxes = [b.bounding_box() for b in page.query_selector_all("#hand button, .toolbar button")]
+        assert all(box["width"] >= 44 and box["height"] >= 44 for box in boxes), boxes
+        assert all(box["x"] >= 0 and box["x"] + box["width"] <= 360 for box in boxes), boxes
+        play_deal(page, tap=True)
+        assert shown_scores(page) == engine_view(page)["scores"]
+    finally:
+        context.close()
+    guard.check()
+
+
+def test_resume_mid_trick_after_reload(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=14")
+
+    def mid_trick() -> bool:
+        if page.query_selector(MY_TURN) is None or page.get_attribute("#app", "data-phase") != "play":
+            return False
+        return len(page.query_selector_all("#trick [data-card]")) in (1, 2, 3)
+
+    play_until(page, mid_trick)
+    before = {
+        "hand": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")],
+        "legal": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")],
+        "trick": sorted(c.get_attribute("data-card") for c in page.query_selector_all("#trick [data-card]")),
+        "scores": shown_scores(page),
+        "actions": saved(page)["game"]["actions"],
+    }
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    after = {
+        "hand": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")],
+        "legal": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")],
+        "trick": sorted(c.get_attribute("data-card") for c in page.query_selector_all("#trick [data-card]")),
+        "scores": shown_scores(page),
+        "actions": saved(page)["game"]["actions"],
+    }
+    assert after == before
+    # ...and the game goes on from there.
+    act_once(page)
+
+
+def test_resume_mid_bidding_and_settings(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=15&target=700")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.select_option("#lang-select", "fr")
+    page.wait_for_selector("html[lang='fr']", state="attached")
+    bids = [b.get_attribute("data-action") for b in page.query_selector_all("#bids button")]
+    page.goto(page.url.split("?")[0])  # no URL parameters: everything comes from the save
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.wait_for_selector("html[lang='fr']", state="attached")
+    assert [b.get_attribute("data-action") for b in page.query_selector_all("#bids button")] == bids
+    assert engine_view(page)["target"] == 700
+
+
+def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open_game, guard):
+    open_game(page, f"{EASY}&speed=instant&seed=16")
+    play_until(page, lambda: len(saved(page)["game"]["actions"]) >= 6)
+    save = saved(page)
+    save["game"]["actions"][5] = "AS" if save["game"]["actions"][5] != "AS" else "7C"
+    save["game"]["actions"].insert(0, "take:Z")
+    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps({'save': save}))})")
+    page.reload()
+    alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
+    assert "could not be restored" in alert.text_content()
+    assert page.get_attribute("#app", "data-ready") != "1"
+    page.click("[role=alert] button")
+    page.wait_for_selector(READY, state="attached")
+    page.wait_for_selector("[role=alert]", state="detached")
+    assert saved(page)["game"]["actions"] == [] or len(saved(page)["game"]["actions"]) < 6
+
+
+def test_unreadable_save_is_refused_too(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=17")
+    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, '{{not json')")
+    page.reload()
+    alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
+    assert "could not be restored" in alert.text_content()
+    assert alert.query_selector("button") is not None
+
+
+def test_new_game_asks_before_abandoning_a_match(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=18")
+    act_once(page)
+    actions = len(saved(page)["game"]["actions"])
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.check("#dlg-new input[name=target][value='500']")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#dlg-confirm [data-intent='close-dialog']")  # cancel: the match is kept
+    page.wait_for_selector("dialog[open]", state="detached")
+    assert len(saved(page)["game"]["actions"]) >= actions
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.click("#dlg-confirm [data-intent='confirm-new-game']")
+    page.wait_for_selector("dialog[open]", state="detached")
+    page.wait_for_function  # noqa: B018 (wait_for_function breaks under the CSP: poll instead)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and engine_view(page)["target"] != 500:
+        time.sleep(0.05)
+    assert engine_view(page)["target"] == 500
