@@ -168,19 +168,70 @@ def test_anything_after_the_match_is_refused():
         assert_refused(g, a)
 
 
+def scramble(obj):
+    """Mutate every list and dict inside obj, in place (to detect shared internal state)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            scramble(v)
+        for k in list(obj):
+            if not isinstance(obj[k], (dict, list)):
+                obj[k] = "scrambled"
+        obj["scrambled"] = True
+    elif isinstance(obj, list):
+        for v in obj:
+            scramble(v)
+        for i, v in enumerate(obj):
+            if not isinstance(v, (dict, list)):
+                obj[i] = "scrambled"
+        obj.append("scrambled")
+
+
 def test_returned_lists_are_copies():
     """Mutating what legal_actions()/view()/to_dict() return does not change the game."""
-    g = game_in_phase("follow")
+    rng = random.Random(4)
+    g = Game(seed=4)
+    g.play("take")
+    while g.view(0)["deal_number"] == 0:  # into deal 1, so last_deal and sheet are filled
+        random_step(g, rng)
+    g.play("take")
+    for _ in range(6):
+        random_step(g, rng)
     before = snapshot(g)
-    g.legal_actions().append("AS")
-    g.legal_actions().clear()
-    v = g.view(0)
-    v["hand"].clear()
-    v["scores"][0] = 999
-    v["trick"].clear()
-    d = g.to_dict()
-    d["actions"].append("pass")
+    scramble(g.legal_actions())
+    for s in range(4):
+        scramble(g.view(s))
+    scramble(g.to_dict())
     assert snapshot(g) == before
+
+
+def test_returned_events_are_copies():
+    """Mutating the events play() returned does not change the game (they share nothing with it)."""
+    rng = random.Random(4)
+    g = Game(seed=4)
+    g.play("take")
+    kinds = set()
+    while g.view(0)["deal_number"] < 2:
+        events = g.play(rng.choice(g.legal_actions()))
+        kinds |= {e["type"] for e in events}
+        if {"trick", "deal_scored", "card"} & {e["type"] for e in events}:
+            before = snapshot(g)
+            scramble(events)
+            assert snapshot(g) == before, [e["type"] for e in events]
+    assert {"trick", "deal_scored", "deal", "card"} <= kinds
+
+
+def test_game_keeps_its_own_copy_of_inputs():
+    """Mutating the decks given to Game() or the dict given to from_dict() afterwards changes nothing."""
+    decks = random_decks(random.Random(1), 2)
+    g = Game(seed=1, decks=decks)
+    before = snapshot(g)
+    scramble(decks)
+    assert snapshot(g) == before
+    d = a_save()
+    h = Game.from_dict(d)
+    before = snapshot(h)
+    scramble(d)
+    assert snapshot(h) == before
 
 
 # --------------------------------------------------------------------------------------
@@ -513,3 +564,23 @@ def test_hand_display_order():
                 checked += 1
             random_step(g, rng)
     assert checked > 1000
+
+
+# Cards of seed 7 as first recorded (engine of 2026-11-30).  Saves hold only the seed and the
+# actions, so a change to the shuffle silently turns every stored save into another game:
+# change these values only together with a save-format version bump.
+GOLDEN_SEED_7 = [
+    ("8C", ["8H", "AS", "JS", "KC", "TC"], ["7C", "AC", "AH", "TD", "TH"]),
+    ("KD", ["7C", "8C", "8S", "TD", "TH"], ["9D", "9H", "KH", "QD", "QH"]),
+    ("8H", ["9C", "9S", "AS", "JH", "TS"], ["AD", "AH", "KC", "QS", "TD"]),
+]
+
+
+def test_seeded_deals_are_stable_across_versions():
+    """Seed 7 deals the recorded cards (turned card, seats 0 and 2) in deals 0-2: saves stay valid."""
+    g = Game(seed=7)
+    got = []
+    for _ in range(3):
+        got.append((g.view(0)["turned_card"], sorted(g.view(0)["hand"]), sorted(g.view(2)["hand"])))
+        throw_in(g)
+    assert got == GOLDEN_SEED_7
