@@ -15,11 +15,12 @@ from collections import Counter
 
 import pytest
 
-from belote import Game
+from belote import Game, ai
 from helpers import random_decks
 from reference import RefMatch, strength
 
 DECKS_PER_MATCH = 40
+AI_LEVELS = ("easy", "normal")  # fast levels, for realistic bidding and play
 
 
 def _choose_bid(rng, legal, pass_bias):
@@ -88,7 +89,12 @@ def play_match(seed, target, pass_bias, styles, stats):
         check("legal_actions", g.legal_actions(), legal)
         if ref.to_act is None:
             break
-        if ref.phase in ("bid1", "bid2"):
+        if styles[ref.to_act % 2] in AI_LEVELS:
+            action = ai.choose_action(g.view(ref.to_act), level=styles[ref.to_act % 2], seed=len(history))
+            if action not in legal:  # the AI's own tests judge that; here we only need a legal move
+                stats["ai_illegal"] += 1
+                action = rng.choice(legal)
+        elif ref.phase in ("bid1", "bid2"):
             action = _choose_bid(rng, legal, pass_bias)
         else:
             action = _choose_card(rng, legal, ref.trump, styles[ref.to_act % 2])
@@ -147,6 +153,8 @@ CONFIGS = [
     ("strong-vs-weak", 70, (300, 1000), 0.3, ("strong", "weak")),
     ("weak-vs-strong", 60, (300, 1000), 0.3, ("weak", "strong")),
     ("low-target", 200, (1, 100, 162), 0.2, ("random", "random")),
+    ("ai-normal-vs-easy", 16, (1000,), 0.0, ("normal", "easy")),
+    ("ai-easy-vs-normal", 16, (1000,), 0.0, ("easy", "normal")),
 ]
 
 
