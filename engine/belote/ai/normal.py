@@ -212,18 +212,20 @@ def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
     unseen = t.unseen
     trump_bit = 1 << trump
     if c >> 3 == trump:
-        return not (unseen & ABOVE[trump][c]) or all(t.voids[o] & trump_bit for o in opps)
+        if not (unseen & ABOVE[trump][c]) or all(t.voids[o] & trump_bit for o in opps):
+            return True
+        # A ruff of a plain suit holds when the opponents after us still follow that suit.
+        return led != trump and all(_likely_follows(t, o, led) for o in opps)
     if unseen & ABOVE[trump][c] and not all(t.voids[o] & (1 << led) for o in opps):
         return False
     if not unseen & SUIT_MASKS[trump]:
         return True
-    left_in_led = (unseen & SUIT_MASKS[led]).bit_count()
-    for o in opps:
-        if t.voids[o] & trump_bit:
-            continue
-        if t.voids[o] & (1 << led) or left_in_led < 3:
-            return False
-    return True
+    return all(t.voids[o] & trump_bit or _likely_follows(t, o, led) for o in opps)
+
+
+def _likely_follows(t: Table, seat: int, suit: int) -> bool:
+    """True when ``seat`` is not known void in ``suit`` and enough of it is still out."""
+    return not t.voids[seat] >> suit & 1 and (t.unseen & SUIT_MASKS[suit]).bit_count() >= 3
 
 
 def _future_value(t: Table, c: Card) -> float:
