@@ -262,6 +262,14 @@ def test_bad_scripted_decks_refused(decks):
         Game(seed=1, decks=decks)
 
 
+def test_constructor_signature():
+    """Game(seed, target, *, decks=...): seed and target may be positional, decks only by keyword."""
+    g = Game(7, 500)
+    assert g.view(0)["target"] == 500 and g.to_dict()["seed"] == 7
+    with pytest.raises(TypeError):
+        Game(7, 500, [build_deck({}, "7C")])
+
+
 def test_seed_none_picks_and_keeps_a_seed():
     """seed=None picks a seed and keeps it, so the save replays the same cards."""
     g = Game()

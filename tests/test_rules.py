@@ -333,12 +333,13 @@ def test_belote_rebelote_announced_in_order_with_seat(holder, taker):
     assert row["belote"] == expected
 
 
-def test_belote_with_the_picked_up_turned_card():
+@pytest.mark.parametrize("turned,other", [("KH", "QH"), ("QH", "KH")])
+def test_belote_with_the_picked_up_turned_card(turned, other):
     """The turned K (or Q) of trump picked up by the taker counts for belote."""
-    g = new_game({0: "KH QH"}, "KH", 0)
-    events = play_cards(g, "KH")
+    g = new_game({0: f"{turned} {other}"}, turned, 0)
+    events = play_cards(g, turned)
     assert [e for e in events if e["type"] == "belote"] == [{"type": "belote", "seat": 0, "call": "belote"}]
-    events = play_out_deal(g, choose=lambda legal: "QH" if "QH" in legal else legal[0])
+    events = play_out_deal(g, choose=lambda legal: other if other in legal else legal[0])
     assert {"type": "belote", "seat": 0, "call": "rebelote"} in events
     assert of_type(events, "deal_scored")[0]["belote"] == [20, 0]
 
@@ -387,6 +388,16 @@ DEDANS_TAKER_BELOTE = dict(
            2: "QD 8H 9C KH JC TD AH AD", 3: "TC 9D AC AS JS 7S JD 7C"},
     turned="QS", seq="TH 7H AH JS 9D 8D KD TD AD JD 7D 9S QC JC 7C KC 8C 8S 9C TC QH 8H AC QS "
                      "TS 9H KH AS 7S KS JH QD")  # 59 - 103, belote to seat 0 (taker)
+MADE_DEF_BELOTE = dict(
+    hands={0: "JD JC AD AC QS TC 8H JH", 1: "QH 7S KD 8C 9C AS QD TD",
+           2: "7H AH JS 8D TH 7C TS 8S", 3: "KC KH 9D 7D 9H QC KS 9S"},
+    turned="TC", seq="JH QH 7H KH QC AC 9C 7C 7S 8S KS QS 9H 8H 8C TH AS JS 9S TC JD QD 8D 7D "
+                     "KD AH 9D AD JC TD TS KC")  # 103 - 59, belote to seat 3 (defender)
+CAPOT_DEF_BELOTE = dict(
+    hands={0: "JH 7S AS 9H TC AH TH 8C", 1: "KH TD JC QC KD 7D 9C QH",
+           2: "AC 8H 8D TS QS KS AD 9D", 3: "QD 7H JS 7C 8S JD KC 9S"},
+    turned="AH", seq="JH QH 8H 7H 9H KH AD 7C AH 7D AC 8S TH 9C TS 9S AS JC KS JS TC QC QS KC "
+                     "8C KD 9D JD 7S TD 8D QD")  # takers win all 8 tricks, belote to seat 1
 LITIGE = dict(hands={0: "TC KS 8S 9S AS TH KC 8H", 1: "AH QD QS 9H JD QH AC 7S",
                      2: "7C AD JC JS KH JH TD 7D", 3: "TS QC 8C 9C KD 8D 9D 7H"},
               turned="TH", seq="8H 9H JH 7H 7D 9D TH QD KC AC JC 9C JD AD 8D 9S TD KD TC AH "
@@ -463,6 +474,20 @@ def test_failing_takers_keep_their_belote():
     g, row = run_deal(DEDANS_TAKER_BELOTE)
     assert (row["result"], row["card_points"], row["belote"], row["points"]) == (
         "dedans", [59, 103], [20, 0], [20, 162])
+
+
+def test_made_defenders_keep_their_belote():
+    """Made against the defenders' belote: the defenders score their cards plus 20."""
+    g, row = run_deal(MADE_DEF_BELOTE)
+    assert (row["result"], row["card_points"], row["belote"], row["points"]) == (
+        "made", [103, 59], [0, 20], [103, 79])
+
+
+def test_capot_by_takers_against_defenders_belote():
+    """A capot does not take the defenders' belote: 252 for the takers, 20 for the defenders."""
+    g, row = run_deal(CAPOT_DEF_BELOTE)
+    assert (row["result"], row["capot"], row["card_points"], row["belote"], row["points"]) == (
+        "made", 0, [252, 0], [0, 20], [252, 20])
 
 
 def test_litige_defenders_score_takers_points_held():
