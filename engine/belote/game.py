@@ -8,6 +8,7 @@ exactly as it was. The play itself runs on the unchecked :class:`PlayState`.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 import secrets
 from collections.abc import Sequence
@@ -44,14 +45,9 @@ ROUND1_ACTIONS = ("pass", "take")
 ROUND2_ACTIONS = tuple(
     ("pass", *(f"take:{s}" for i, s in enumerate(SUITS) if i != turned)) for turned in range(4)
 )
-# Display order of suits in a hand: trump first, then alternating colours (None: no trump yet).
-DISPLAY_SUITS: dict[int | None, tuple[int, ...]] = {
-    None: (3, 2, 0, 1),
-    0: (0, 2, 3, 1),
-    1: (1, 3, 2, 0),
-    2: (2, 3, 1, 0),
-    3: (3, 2, 0, 1),
-}
+# Suit colours for the display order of a hand: C and S black, D and H red.
+SUIT_COLOURS = (0, 1, 1, 0)
+DISPLAY_BASE = (3, 2, 0, 1)  # S H C D: the tie-break among equally alternating orders
 
 
 def _deck_for(seed: int, number: int) -> list[Card]:
@@ -361,7 +357,9 @@ class Game:
             cards = [{"seat": (leader + i) & 3, "card": CARD_CODES[t]} for i, t in enumerate(trick)]
             points = ps.points[0] + ps.points[1] - before
             self._tricks.append({"leader": leader, "cards": cards, "winner": winner, "points": points})
-            events.append({"type": "trick", "winner": winner, "cards": cards, "points": points})
+            events.append(
+                {"type": "trick", "winner": winner, "cards": [dict(x) for x in cards], "points": points}
+            )
             if ps.n_tricks == 8:
                 self._finish_deal(events)
         return events
@@ -486,14 +484,30 @@ def _copy_last_deal(last: dict[str, Any] | None) -> dict[str, Any] | None:
     return {**last, "tricks": [_copy_trick(t) for t in last["tricks"]]}
 
 
+def _display_suits(held: tuple[int, ...], trump: int | None) -> tuple[int, ...]:
+    """The held suits ordered trump first, then with as few same-colour neighbours as can be."""
+    best: tuple[int, ...] = ()
+    best_key: tuple[int, tuple[int, ...]] | None = None
+    for order in itertools.permutations(sorted(held, key=DISPLAY_BASE.index)):
+        if trump is not None and trump in held and order[0] != trump:
+            continue
+        clashes = sum(SUIT_COLOURS[a] == SUIT_COLOURS[b] for a, b in zip(order, order[1:]))
+        key = (clashes, tuple(DISPLAY_BASE.index(x) for x in order))
+        if best_key is None or key < best_key:
+            best, best_key = order, key
+    return best
+
+
 def _display_hand(hand: Mask, trump: int | None) -> list[str]:
     """A hand in display order: trump suit first, colours alternating, strongest first."""
+    held = tuple(s for s in range(4) if hand & SUIT_MASKS[s])
+    order = PLAIN_ORDER if trump is None else None
     out: list[str] = []
-    for suit in DISPLAY_SUITS[trump]:
-        cards = [c for c in iter_cards(hand & SUIT_MASKS[suit])]
-        if trump is None:
+    for suit in _display_suits(held, trump):
+        cards = list(iter_cards(hand & SUIT_MASKS[suit]))
+        if order is not None:
             cards.sort(key=lambda c: PLAIN_ORDER[c & 7], reverse=True)
         else:
-            cards.sort(key=STRENGTH[trump].__getitem__, reverse=True)
+            cards.sort(key=STRENGTH[trump].__getitem__, reverse=True)  # type: ignore[index]
         out.extend(CARD_CODES[c] for c in cards)
     return out
