@@ -253,7 +253,7 @@ def test_bad_seed_refused(seed):
 
 
 @pytest.mark.parametrize("decks", [
-    "AS", [["AS"] * 32], [list(CARD_CODES)[:31]], [sorted(CARD_CODES)[:31] + ["1C"]],
+    "AS", [["AS"] * 32], [sorted(CARD_CODES)[:31]], [sorted(CARD_CODES)[:31] + ["1C"]],
     [sorted(CARD_CODES)[1:] + [sorted(CARD_CODES)[1]]], [3], [None],
 ], ids=["str", "repeated", "31-cards", "bad-code", "duplicate", "int-deck", "none-deck"])
 def test_bad_scripted_decks_refused(decks):
