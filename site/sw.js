@@ -11,22 +11,25 @@ const RUNTIME_CACHE = `${PREFIX}runtime-${MANIFEST.pyodide}`;
 const SCOPE = new URL("./", self.location.href);
 const RUNTIME_PATHS = new Set(MANIFEST.runtime.map((u) => new URL(u, SCOPE).pathname));
 
-async function precache(cacheName, urls, onlyMissing) {
+async function precache(cacheName, urls, { immutable }) {
   const cache = await caches.open(cacheName);
   await Promise.all(urls.map(async (url) => {
-    const request = new Request(new URL(url, SCOPE), { cache: "reload" });
-    if (onlyMissing && (await cache.match(request))) return;
-    const response = await fetch(request);
+    const key = new URL(url, SCOPE).href;
+    if (immutable && (await cache.match(key))) return;
+    // Site files keep their names across builds: always fetch them fresh ("reload"), never a
+    // stale copy from the HTTP cache. The runtime's folder is versioned, so its files never
+    // change: take them from the HTTP cache when the page has just downloaded them.
+    const response = await fetch(new Request(key, { cache: immutable ? "force-cache" : "reload" }));
     if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
-    await cache.put(request, response);
+    await cache.put(key, response);
   }));
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil(Promise.all([
-    precache(SITE_CACHE, MANIFEST.site, false),
+    precache(SITE_CACHE, MANIFEST.site, { immutable: false }),
     // Same Pyodide version = same bytes: keep what an earlier build already stored.
-    precache(RUNTIME_CACHE, MANIFEST.runtime, true),
+    precache(RUNTIME_CACHE, MANIFEST.runtime, { immutable: true }),
   ]));
 });
 

@@ -4,6 +4,11 @@
  *   import { registerServiceWorker } from "./sw-register.js";
  *   registerServiceWorker();   // call once at startup; never throws, never logs an error
  *
+ * The registration waits until the engine is ready (engine-client.js dispatches
+ * "belote-engine-ready" on document; or pass { after: promise }), so that on a first visit the
+ * precache takes the runtime from the HTTP cache instead of downloading 13 MB twice and
+ * competing with the boot.
+ *
  * Marks the root element for tests and the UI:
  *   <html data-sw="active">        the page's build is precached (offline play works from now on)
  *   <html data-sw="unavailable">   no service worker here (e.g. inside a third-party iframe)
@@ -18,11 +23,28 @@ function mark(name, value) {
   root.dataset[name] = value;
 }
 
-export async function registerServiceWorker() {
+function engineReady(maxWaitMs) {
+  return new Promise((resolve) => {
+    if (root.dataset.engineBuild) return resolve();
+    document.addEventListener("belote-engine-ready", () => resolve(), { once: true });
+    setTimeout(resolve, maxWaitMs);  // a failed boot still gets the service worker installed
+  });
+}
+
+export async function registerServiceWorker({ after } = {}) {
   const sw = navigator.serviceWorker;
   if (!sw || new URLSearchParams(location.search).has("nosw")) {
     mark("sw", "unavailable");
     return null;
+  }
+  // A newer build waiting since an earlier visit is taken at once, before the engine boots.
+  const early = await sw.getRegistration().catch(() => null);
+  if (!(early && early.waiting && sw.controller)) {
+    try {
+      await (after || engineReady(60000));
+    } catch {
+      // whatever happened to the boot, offline support is still worth installing
+    }
   }
   let reg;
   try {
