@@ -1,0 +1,87 @@
+"""The duplicate arena (belote.arena): sane numbers on a small run, and reproducible ones."""
+
+from __future__ import annotations
+
+from belote import arena
+
+
+def _strip(records):
+    """Records without the timings (which differ run to run)."""
+    return [(r.deal, r.games) for r in records]
+
+
+def test_small_run_points_are_consistent():
+    """Every game's card points total 162 (252 with a capot, 0 thrown in); deal points are sane."""
+    records = arena.run("normal", "easy", 20, seed=3, workers=1)
+    assert [r.deal for r in records] == list(range(20))
+    played = 0
+    for r in records:
+        assert len(r.games) == 2 and {g.a_team for g in r.games} == {0, 1}
+        for g in r.games:
+            if g.result == "thrown_in":
+                assert g.points == (0, 0) and g.card_points == (0, 0) and g.taker_team is None
+                continue
+            played += 1
+            assert sum(g.card_points) in (162, 252)
+            assert all(p >= 0 for p in g.points)
+            assert sum(g.points) <= 252 + 20  # one belote at most
+            taker, other = (0, 1) if g.taker_team == "A" else (1, 0)
+            if g.result == "dedans":
+                assert g.points[other] >= 162 and g.points[taker] in (0, 20)
+            if g.result == "made":
+                assert g.points[taker] >= g.card_points[taker] and g.points[taker] > g.points[other] - 20
+        assert -292 <= r.diff <= 292
+    assert played > 0
+
+
+def test_summary_ci_brackets_the_mean():
+    """The 95% interval contains the mean, and the timings are filled in for both levels."""
+    records = arena.run("normal", "easy", 20, seed=3, workers=1)
+    s = arena.summarize(records, "normal", "easy")
+    lo, hi = s["diff_ci"]
+    assert lo <= s["diff_mean"] <= hi
+    assert s["pairs"] == 20 and s["games"] == 40
+    assert s["diff_mean"] == sum(r.diff for r in records) / 20
+    for lvl in ("normal", "easy"):
+        t = s["timing"][lvl]
+        assert t["decisions"] > 0 and 0 <= t["p50_ms"] <= t["p95_ms"] <= t["max_ms"]
+    table = arena.format_table(s, 3, 1, 0.1)
+    assert "95% CI" in table and "normal" in table and "p95 ms" in table
+
+
+def test_same_level_on_both_sides_scores_exactly_zero():
+    """A deterministic level against itself: each pair's two games mirror each other, so A - B is 0."""
+    records = arena.run("normal", "normal", 12, seed=5, workers=1)
+    assert all(r.diff == 0 for r in records)
+    assert arena.summarize(records, "normal", "normal")["diff_ci"] == [0.0, 0.0]
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    """One process or two, the same deals give the same records, in deal order."""
+    one = arena.run("normal", "easy", 16, seed=9, workers=1)
+    two = arena.run("normal", "easy", 16, seed=9, workers=2)
+    assert _strip(one) == _strip(two)
+
+
+def test_decks_and_seeds_are_fixed_by_the_arena_seed():
+    """Deck i depends only on (seed, i); decision seeds differ across seats and steps."""
+    assert arena.deck_for(1, 5) == arena.deck_for(1, 5) != arena.deck_for(2, 5)
+    assert sorted(arena.deck_for(1, 0)) == sorted(arena.deck_for(1, 1))
+    seeds = {arena.decision_seed(1, 0, side, seat, step) for side in (0, 1) for seat in range(4) for step in range(8)}
+    assert len(seeds) == 64
+
+
+def test_command_line_prints_the_table(capsys):
+    """`python -m belote.arena --a normal --b easy --deals 20` prints the margin and the timings."""
+    assert arena.main(["--a", "normal", "--b", "easy", "--deals", "20", "--seed", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "A - B, points a deal" in out and "95% CI" in out
+    assert "normal" in out and "easy" in out and "p50 ms" in out
+
+
+def test_options_parse():
+    """--opt LEVEL.NAME=VALUE and --hard-samples reach the level's options as numbers."""
+    assert arena._parse_options(["hard.samples=8", "hard.time_limit=0.5", "x.mode=fast"], 12) == {
+        "hard": {"samples": 12, "time_limit": 0.5},
+        "x": {"mode": "fast"},
+    }

@@ -1,0 +1,166 @@
+"""Hints: Hard's action with a one-line reason, its translation key and args (ai/explain.py).
+
+Reason scenarios call ``explain(view, action)`` with a given action so they do not depend on
+which card Hard prefers; ``hint()`` itself is checked for shape, legality and agreement with
+the level it names.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from belote import Game, ai
+from belote.ai import explain
+from helpers import build_deck, new_game, play_cards
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Hearts trump, seat 0 took the turned 7H. West (seat 1) is void in diamonds and holds trumps.
+VOID_DEAL = {
+    0: "7D QD 9D 9S 7H JH 9H AC",
+    1: "8H 7S KH QH 7C 8C 9C JC",
+    2: "8D TD AS 8S KS QS KC TS",
+    3: "TC JD KD AD AH TH JS QC",
+}
+# Hearts trump, seat 0 took the turned 7H; seats 1 and 3 are void in diamonds.
+SMEAR_DEAL = {
+    0: "AD KD QD JD 7H AH TH AC",
+    1: "9H 8H 7C 8C 9C 7S 8S 9S",
+    2: "7D 8D 9D TD KH QH QC JC",
+    3: "JH TC KC TS JS QS KS AS",
+}
+
+
+def view_after(hands, prefix, taker=0, turned="7H"):
+    g = new_game({s: h.split() for s, h in hands.items()}, turned, taker)
+    play_cards(g, prefix)
+    return g.view(g.to_act)
+
+
+def bid_view(hand0, turned, passes=0):
+    g = Game(seed=1, decks=[build_deck({0: hand0.split()}, turned)])
+    for _ in range(passes):
+        g.play("pass")
+    return g.view(g.to_act)
+
+
+def test_hint_master_card():
+    """Leading an ace nobody can beat: "A♠ is master"."""
+    view = view_after({0: "AS 7D 8D 9C 8C 7C QD KD", 1: "7H JH 9H"}, "", taker=1)
+    r = explain.explain(view, "AS")
+    assert r == {"reason": "A\u2660 is master", "reason_key": "hint.master", "reason_args": {"card": "AS"}}
+
+
+def test_hint_draw_trumps():
+    """The taker leading its master J of trump: draw the trumps."""
+    view = view_after({0: "QS JH 9H 7H AC TC KC QC"}, "")
+    r = explain.explain(view, "JH")
+    assert r["reason_key"] == "hint.draw_trumps" and r["reason"] == "J\u2665 is master: draw the trumps"
+
+
+def test_hint_give_points():
+    """Partner's master ruff wins the trick: "partner is winning: give points"."""
+    view = view_after(SMEAR_DEAL, "AD 9H 7D")
+    assert explain.explain(view, "TC")["reason"] == "partner is winning: give points"
+
+
+def test_hint_small_gifts_count_as_points():
+    """A J or Q (2-3 points) thrown on a winning partner still reads as giving points."""
+    view = view_after(SMEAR_DEAL, "AD 9H 7D")
+    assert explain.explain(view, "JS")["reason_key"] == "hint.give_points"  # J = 2 points
+    assert explain.explain(view, "QS")["reason_key"] == "hint.give_points"
+
+
+def test_hint_win_cheaply():
+    """Last to play and winning with the K while keeping the A: "win the trick cheaply"."""
+    hands = {
+        0: "QS JH 9H 7H AC TC KC QC",
+        1: "7S TS 8H 7C 8C 9C JC 7D",
+        2: "8S JS AH TH KH QH 8D 9D",
+        3: "KS AS 9S AD TD KD QD JD",
+    }
+    view = view_after(hands, "QS 7S 8S")
+    assert explain.explain(view, "KS")["reason_key"] == "hint.win_cheap"
+
+
+def test_hint_ruff_names_the_opponent():
+    """Ruffing an opponent's winning card names that opponent relative to the viewer."""
+    hands = {0: "AC 8H TC KC QC 7D 8D 9D", 1: "JH 7H 7S 8S 9S TD JD QD"}
+    view = view_after(hands, "AC", turned="8H")
+    assert view["seat"] == 1
+    r = explain.explain(view, "7H")
+    # Seat 0 sits at seat 1's right: East.
+    assert r["reason_key"] == "hint.ruff" and r["reason_args"] == {"seat": "east"}
+    assert r["reason"] == "trump it: East is winning"
+
+
+def test_hint_void_west():
+    """West (seat 1) failed to follow diamonds and still may trump: "West is out of diamonds"."""
+    view = view_after(VOID_DEAL, "7D 8H 8D JD 7S AS JS 9S TD AD")
+    assert view["seat"] == 0
+    r = explain.explain(view, "QD")
+    assert r["reason_key"] == "hint.void"
+    assert r["reason_args"] == {"seat": "west", "suit": "diamonds"}
+    assert r["reason"] == "West is out of diamonds"
+
+
+def test_hint_discard():
+    """Last to play, nothing beats the opponent's AS and nobody is left to point at: "lowest card"."""
+    hands = {0: "7S 7H AC TC KC QC JH 9H", 1: "KS 8S 8H 7C 8C 9C JC 7D", 2: "AS", 3: "9S QS"}
+    view = view_after(hands, "7S 8S AS")
+    assert view["seat"] == 3
+    r = explain.explain(view, "9S")
+    assert r["reason"] == "lowest card: you cannot win this trick" and r["reason_key"] == "hint.discard"
+
+
+def test_hint_only_card():
+    """The last trick leaves one legal card: "your only legal card"."""
+    g = new_game({s: h.split() for s, h in SMEAR_DEAL.items()}, "7H", 0)
+    while g.view(0)["hand_sizes"][g.to_act] > 1:
+        g.play(ai.choose_action(g.view(g.to_act), "normal", 0))
+    view = g.view(g.to_act)
+    assert explain.explain(view, view["legal_actions"][0])["reason_key"] == "hint.only_card"
+
+
+def test_hint_bids():
+    """Bids: "strong trumps: take", "weak hand: pass", round 2 names the suit."""
+    assert explain.explain(bid_view("JH 9H AS 8C 7D", "7H"), "take")["reason"] == "strong trumps: take"
+    assert explain.explain(bid_view("7C 8D 9S QS KD", "7H"), "pass")["reason"] == "weak hand: pass"
+    r = explain.explain(bid_view("JS 9S AS 7C 8D", "7H", passes=4), "take:S")
+    assert r["reason_key"] == "hint.take_suit" and r["reason_args"] == {"suit": "spades"}
+
+
+def test_hint_uses_hard_once_registered():
+    """hint() shows Hard's choice; Normal stands in only while Hard is not registered."""
+    assert explain.hint_level() == ("hard" if "hard" in ai.LEVELS else "normal")
+    view = bid_view("JH 9H AS 8C 7D", "7H")
+    h = ai.hint(view, 3)
+    assert h["action"] == ai.choose_action(view, explain.hint_level(), 3)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hint_on_a_whole_deal(seed):
+    """Every decision of a deal gets a legal action and a filled-in reason with a known key."""
+    g = Game(seed=seed, target=10**9)
+    n = 0
+    while all(r["result"] == "thrown_in" for r in g.view(0)["sheet"]) and g.deal_number < 4:
+        view = g.view(g.to_act)
+        h = ai.hint(view, n)
+        assert set(h) == {"action", "reason", "reason_key", "reason_args"}
+        assert h["action"] in view["legal_actions"]
+        assert h["reason_key"] in explain.REASONS and h["reason"] and "{" not in h["reason"]
+        assert all(isinstance(v, str) for v in h["reason_args"].values())
+        g.play(h["action"])
+        n += 1
+    assert n >= 8
+
+
+def test_reason_keys_documented_in_contracts():
+    """docs/contracts.md "Hint reasons" lists exactly the keys and English texts of REASONS."""
+    text = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    section = text.split("## Hint reasons", 1)[1].split("\n## ", 1)[0]
+    rows = dict(re.findall(r"^\| `(hint\.[a-z_]+)` \| (.+?) \|$", section, flags=re.M))
+    assert rows == explain.REASONS
