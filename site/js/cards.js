@@ -25,6 +25,11 @@ export function cardName(code, trump = null) {
   return trump && suitOf(code) === trump ? t("card_name_trump", params) : t("card_name", params);
 }
 
+/** "A♠": rank text and suit symbol, for short mentions in sentences. */
+export function cardShort(code) {
+  return rankText(code) + SUIT_SYMBOLS[suitOf(code)];
+}
+
 export function suitName(suit) {
   return t(SUIT_KEYS[suit]);
 }

@@ -11,7 +11,7 @@ import * as storage from "./storage.js";
 import { requestRender, seatName, focusTurn, invalidate } from "./render.js";
 import { bindInput } from "./input.js";
 import { openDialog, closeDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
-import { cardName, suitName } from "./cards.js";
+import { cardName, cardShort, suitName } from "./cards.js";
 import { announce } from "./live.js";
 
 const params = readParams();
@@ -164,6 +164,7 @@ function schedule() {
   clearTimeout(aiTimer);
   const v = state.view;
   if (!v || state.boot !== "ready" || state.alert || v.phase === "over" || v.to_act === null || v.to_act === 0) return;
+  if (document.querySelector("dialog[open]")) return; // the table waits while a dialog is open; closing it resumes
   const d = delays();
   let wait = d.ai;
   if (state.shownTrick) wait = Math.max(wait, d.trick);
@@ -172,6 +173,7 @@ function schedule() {
 }
 
 async function aiStep() {
+  if (document.querySelector("dialog[open]")) return; // resumed when the dialog closes
   const mine = generation;
   state.busy = true;
   requestRender();
@@ -214,13 +216,29 @@ async function playAction(action) {
   }
 }
 
+const HINT_SUITS = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+const HINT_SEATS = { west: 1, partner: 2, east: 3 };
+const HINT_LEVELS = { easy: "level_easy", normal: "level_normal", hard: "level_hard" };
+
+/** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"). */
+function hintText(h) {
+  const args = h.reason_args || {};
+  if (!h.reason_key || !hasKey(h.reason_key)) return h.reason || t("hint_fallback", { action: h.action });
+  const params = {};
+  if (HINT_SUITS[args.suit]) params.suit = suitName(HINT_SUITS[args.suit]);
+  if (HINT_SEATS[args.seat]) params.seat_name = seatName(HINT_SEATS[args.seat]);
+  if (typeof args.card === "string" && args.card.length === 2) params.card = cardShort(args.card);
+  if (HINT_LEVELS[args.level]) params.level = t(HINT_LEVELS[args.level]);
+  return t(h.reason_key, params);
+}
+
 async function askHint() {
   if (!isMyTurn()) return;
   const mine = generation;
   try {
     const h = await engine.call("hint", {});
     if (mine !== generation || !isMyTurn()) return;
-    const text = h.reason_key && hasKey(h.reason_key) ? t(h.reason_key, h.reason_args || {}) : h.reason || t("hint_fallback", { action: h.action });
+    const text = hintText(h);
     state.hint = { action: h.action, text };
     announce(t("status_hint", { reason: text }));
     if (h.action.length === 2) state.handFocus = h.action;
@@ -388,6 +406,7 @@ async function main() {
       if (!document.querySelector("dialog[open]")) {
         state.dialog = null;
         requestRender(focusTurn);
+        schedule();
       }
     });
   }

@@ -406,7 +406,7 @@ export function lastTrickContent(v) {
   const trump = found.previousDeal ? v.last_deal.trump : v.trump;
   const grid = el("div", "last-trick");
   for (const c of found.trick.cards) {
-    const cell = el("figure", `last-card slot-${c.seat}`);
+    const cell = el("figure", "last-card");
     const card = cardDiv(c.card, trump);
     cell.append(card, el("figcaption", "", seatName(c.seat)));
     if (c.seat === found.trick.winner) cell.classList.add("winner");
