@@ -181,3 +181,62 @@ def test_agreement_covered_every_kind_of_deal():
                  "match_over"):
         assert _COVERAGE[kind] > 0, (kind, dict(_COVERAGE))
     assert _COVERAGE["deals"] >= 2000, dict(_COVERAGE)
+
+
+VOCAB = ["pass", "take", "take:C", "take:D", "take:H", "take:S"] + [r + s for s in "CDHS" for r in "789TJQKA"]
+
+
+def _ref_accepts(decks, target, actions):
+    ref = RefMatch(decks, target)
+    for i, a in enumerate(actions):
+        if ref.out_of_decks or a not in ref.legal_actions():
+            return False, i, ref
+        ref.play(a)
+    return True, None, ref
+
+
+def test_from_dict_accepts_exactly_the_action_lists_the_reference_accepts():
+    """Saves with a mutated action list (replaced, dropped, swapped actions) load iff they follow the rules."""
+    rng = random.Random(77)
+    outcomes = Counter()
+    for k in range(300):
+        seed = 5000 + k
+        decks = random_decks(random.Random(seed), DECKS_PER_MATCH)
+        target = rng.choice([200, 500])
+        g = Game(seed=seed, target=target, decks=decks)
+        for _ in range(rng.randrange(1, 120)):
+            if g.to_act is None:
+                break
+            g.play(rng.choice(g.legal_actions()))
+        save = g.to_dict()
+        acts = list(save["actions"])
+        i = rng.randrange(len(acts))
+        kind = rng.choice(["replace", "replace-legal", "drop", "swap", "append", "truncate"])
+        if kind == "replace":
+            acts[i] = rng.choice(VOCAB)
+        elif kind == "replace-legal":  # another legal choice at i; what follows may now break
+            _, _, ref_i = _ref_accepts(decks, target, acts[:i])
+            acts[i] = rng.choice(ref_i.legal_actions())
+        elif kind == "truncate":
+            acts = acts[:i]
+        elif kind == "drop":
+            del acts[i]
+        elif kind == "swap" and i + 1 < len(acts):
+            acts[i], acts[i + 1] = acts[i + 1], acts[i]
+        else:
+            acts.append(rng.choice(VOCAB))
+        save["actions"] = acts
+        ok, bad_index, ref = _ref_accepts(decks, target, acts)
+        if ok:
+            h = Game.from_dict(save)
+            outcomes["accepted"] += 1
+            outcomes["accepted-" + kind] += 1
+            assert h.to_act == ref.to_act and h.legal_actions() == ref.legal_actions(), acts
+            assert h.view(0)["scores"] == ref.scores and h.view(0)["sheet"] == ref.sheet
+        else:
+            outcomes["refused"] += 1
+            with pytest.raises(ValueError) as info:
+                Game.from_dict(save)
+            assert str(bad_index) in str(info.value), (bad_index, str(info.value))
+    assert outcomes["accepted"] > 50 and outcomes["refused"] > 50, outcomes
+    assert outcomes["accepted-replace-legal"] > 0, outcomes
