@@ -113,6 +113,22 @@ def test_dialogs_translated(page: Page, site_url: str, lang: str):
         page.wait_for_selector("dialog[open]", state="detached")
 
 
+@pytest.mark.parametrize("lang", ["fr", "lt", "hi"])
+def test_hint_reason_translated(page: Page, site_url: str, lang: str):
+    """The hint's reason comes from the engine as a key: it shows in the page's language."""
+    open_in(page, site_url, lang)
+    page.click("#btn-hint")
+    page.wait_for_selector(".hinting", state="attached", timeout=BOOT_TIMEOUT_MS)
+    status = page.text_content(".hinting") or ""
+    prefix = catalogue(lang)["status_hint"].split("{")[0].strip()
+    assert status.strip().startswith(prefix), status
+    english = catalogue("en")
+    leftovers = [v for k, v in english.items()
+                 if k.startswith("hint") and "{" not in v and v in status]
+    assert not leftovers, f"English hint in {lang}: {status!r}"
+    assert not untranslated(page, lang)
+
+
 def test_switch_language_and_remember(page: Page, site_url: str):
     open_in(page, site_url, "en")
     page.select_option("#lang-select", "vi")
