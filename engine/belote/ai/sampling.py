@@ -65,18 +65,18 @@ def assign(
     dropped rather than failing: the result still has the right sizes.
     """
     n = len(caps)
-    order = _ordered_cards(cards, allowed, n)
+    order = _ordered_cards(cards, allowed, weights, n)
     slack = _slack(order, caps, n)
     if sum(caps) != len(order):
         raise ValueError(f"{len(order)} cards for {sum(caps)} places")
     if min(slack) < 0 or (order and order[0][0] == 0):
         allowed = [cards] * n  # inconsistent knowledge: keep the sizes, drop the voids
-        order = _ordered_cards(cards, allowed, n)
+        order = _ordered_cards(cards, allowed, weights, n)
         slack = _slack(order, caps, n)
     caps = caps[:]
     out = [0] * n
     full = (1 << n) - 1
-    for _, c, seats in order:
+    for _, _, c, seats in order:
         choices: list[int] = []
         total = 0.0
         for i in range(n):
@@ -98,8 +98,13 @@ def assign(
     return out
 
 
-def _ordered_cards(cards: Mask, allowed: list[Mask], n: int) -> list[tuple[int, int, int]]:
-    """(number of possible seats, card, seat bits) per card, most constrained first."""
+def _ordered_cards(cards: Mask, allowed: list[Mask], weights: list[list[float]],
+                   n: int) -> list[tuple[int, float, int, int]]:
+    """(possible seats, -weight skew, card, seat bits) per card, most constrained first.
+
+    Cards whose weights differ most between seats go before neutral ones: a card is drawn
+    with its weights only while it still has a choice of seat.
+    """
     order = []
     m = cards
     while m:
@@ -110,18 +115,20 @@ def _ordered_cards(cards: Mask, allowed: list[Mask], n: int) -> list[tuple[int, 
         for i in range(n):
             if allowed[i] & low:
                 seats |= 1 << i
-        order.append((seats.bit_count(), c, seats))
+        ws = [weights[i][c] for i in range(n) if seats >> i & 1]
+        skew = max(ws) / min(ws) if ws else 1.0
+        order.append((seats.bit_count(), -skew, c, seats))
     order.sort()
     return order
 
 
-def _slack(order: list[tuple[int, int, int]], caps: list[int], n: int) -> list[int]:
+def _slack(order: list[tuple[int, float, int, int]], caps: list[int], n: int) -> list[int]:
     """For each set X of seats: free places of X minus the cards only X may hold."""
     full = (1 << n) - 1
     slack = [0] * (full + 1)
     for x in range(1, full + 1):
         room = sum(caps[i] for i in range(n) if x >> i & 1)
-        need = sum(1 for _, _, seats in order if seats & ~x == 0)
+        need = sum(1 for *_, seats in order if seats & ~x == 0)
         slack[x] = room - need
     return slack
 

@@ -101,7 +101,7 @@ class Solver:
                 entry = tt.get(key)
                 if entry is not None:
                     lo, hi, best_move = entry
-                    if lo >= beta:
+                    if lo >= beta or lo == hi:
                         return lo
                     if hi <= alpha:
                         return hi

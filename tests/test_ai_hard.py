@@ -1,0 +1,451 @@
+"""The Hard AI: its deductions, its deal sampler, its search and its choices (RULES.md).
+
+Hard may know only its own view: these tests build real games (scripted decks), read
+``game.view(seat)`` and check what Hard deduces from it, that every sampled deal obeys
+those deductions, that its alpha-beta search equals plain minimax, that its answer never
+depends on the hidden hands, and that it finds plays only look-ahead finds.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+
+import pytest
+
+from belote import Game, ai
+from belote.ai import hard
+from belote.ai.knowledge import PASSED_TURNED_J9, Knowledge
+from belote.ai.sampling import assign, sample_bid_deal, sample_hands
+from belote.ai.search import Solver, collapse, exhaustive, solve
+from belote.cards import CODE_TO_CARD, SUIT_MASKS, SUITS
+from belote.playstate import PlayState
+from helpers import new_game, play_cards
+
+FAST = {"samples": 4, "bid_samples": 4, "time_limit": None}
+
+
+def c(code: str) -> int:
+    return CODE_TO_CARD[code]
+
+
+def mask(codes: str) -> int:
+    m = 0
+    for code in codes.split():
+        m |= 1 << c(code)
+    return m
+
+
+def suit(letter: str) -> int:
+    return SUITS.index(letter)
+
+
+# Game A (trump hearts, seat 1 takes the turned 7H in round 1; seat 3 holds KH QH).
+HANDS_A = {
+    0: "AS TS KS AC TC KC QC JC",
+    1: "JH 9H 7H AD TD KD QD JD",
+    2: "QS JS 9S 8S 7S 9C 8C 7C",
+    3: "AH TH KH QH 8H 9D 8D 7D",
+}
+# Game B (trump hearts, seat 1 takes the turned 7H; seat 2 holds only low trumps).
+HANDS_B = {
+    0: "AC KC QC JC AS KS QS JS",
+    1: "AH 7H AD KD QD JD TD 9D",
+    2: "QH 8H TS 9S 8S 7S 8D 7D",
+    3: "JH 9H TH KH TC 9C 8C 7C",
+}
+
+
+def game_a() -> Game:
+    return new_game(HANDS_A, "7H", taker=1)
+
+
+def game_b() -> Game:
+    return new_game(HANDS_B, "7H", taker=1)
+
+
+# ------------------------------------------------------------------ knowledge
+
+
+def test_failing_to_follow_means_void_in_that_suit():
+    """Seat 1 ruffs a spade lead: it is out of spades (but not out of trumps)."""
+    g = game_a()
+    play_cards(g, "AS 7H")
+    k = Knowledge.from_view(g.view(0))
+    assert k.is_void(1, suit("S"))
+    assert not k.is_void(1, suit("H"))
+    assert not any(k.allowed[1] & SUIT_MASKS[suit("S")] for _ in [0])
+
+
+def test_failing_to_trump_when_obliged_means_void_in_trump():
+    """Seat 2 discards a club on a diamond while the opponent wins: no diamonds, no trumps."""
+    g = game_a()
+    play_cards(g, "AS 7H 7S 9D")  # seat 1 wins trick 1 and leads
+    play_cards(g, "AD 7C")
+    k = Knowledge.from_view(g.view(3))
+    assert k.is_void(2, suit("D"))
+    assert k.is_void(2, suit("H"))
+    assert not k.allowed[2] & SUIT_MASKS[suit("H")]
+
+
+def test_discarding_on_a_winning_partner_says_nothing_about_trumps():
+    """Seat 3 discards on its partner's winning trump: void in spades only."""
+    g = game_a()
+    play_cards(g, "AS 7H 7S 9D")
+    k = Knowledge.from_view(g.view(0))
+    assert k.is_void(3, suit("S"))
+    assert not k.is_void(3, suit("H"))
+
+
+def test_under_trumping_means_no_higher_trump():
+    """Seat 1 ruffs with AH, seat 2 must under-trump with 8H: it holds neither JH nor 9H."""
+    g = game_b()
+    play_cards(g, "AC AH 8H")
+    k = Knowledge.from_view(g.view(3))
+    assert k.is_void(2, suit("C"))
+    assert not k.is_void(2, suit("H"))
+    for code in ("JH", "9H"):
+        assert not k.may_hold(2, c(code)), code
+    assert k.may_hold(2, c("QH")) and k.may_hold(2, c("KH")) is False  # KH is seat 3's own card
+
+
+def test_not_going_higher_on_a_trump_lead_means_no_higher_trump():
+    """On a trump lead, a seat that plays a lower trump than the best holds no higher one."""
+    view = {
+        "seat": 0, "phase": "play", "trump": "H", "taker": 1, "turned_card": "7H",
+        "hand": ["AC", "KC", "QC", "JC", "AS", "KS", "QS"], "hand_sizes": [7, 7, 8, 8],
+        "bids": [{"seat": 0, "action": "pass"}, {"seat": 1, "action": "take"}],
+        "tricks": [], "trick": [{"seat": 0, "card": "JS"}, {"seat": 1, "card": "AH"}],
+        "belote": [],
+    }
+    k = Knowledge.from_view(view)
+    assert k.is_void(1, suit("S")) and not k.is_void(1, suit("H"))
+    # Seat 1 ruffed a spade: no deduction on its trumps (nothing to over-trump).
+    assert k.may_hold(1, c("JH"))
+    view["trick"] = [{"seat": 1, "card": "TH"}, {"seat": 2, "card": "8H"}]
+    view["hand_sizes"] = [8, 7, 7, 8]
+    view["hand"] = ["AC", "KC", "QC", "JC", "AS", "KS", "QS", "JS"]
+    k = Knowledge.from_view(view)
+    assert not k.is_void(2, suit("H"))
+    for code in ("JH", "9H", "AH"):
+        assert not k.may_hold(2, c(code)), code
+    assert k.may_hold(2, c("KH"))
+
+
+def test_taker_holds_the_turned_card_and_belote_places_the_other_card():
+    """The taker holds the turned card until played; a belote caller holds the other of K/Q."""
+    g = game_a()
+    k = Knowledge.from_view(g.view(0))
+    assert k.holds(1, c("7H"))
+    play_cards(g, "AS 7H 7S KH")  # seat 3 discards KH on its partner's winning trump: belote
+    v = g.view(0)
+    assert v["belote"] and v["belote"][0]["seat"] == 3
+    k = Knowledge.from_view(v)
+    assert not k.holds(1, c("7H"))  # played now
+    assert k.holds(3, c("QH"))
+    assert k.belote_seat == 3
+
+
+def test_a_silent_king_of_trump_rules_out_the_queen():
+    """A seat that plays the K of trump without calling belote does not hold the Q."""
+    g = game_b()
+    play_cards(g, "AC AH 8H 7C")  # seat 1 wins
+    play_cards(g, "7H QH KH")  # trump lead, seat 3 plays KH without a call
+    k = Knowledge.from_view(g.view(0))
+    assert not k.may_hold(3, c("QH")) or k.played >> c("QH") & 1
+
+
+def test_bid_reading_lowers_the_turned_suits_jack_and_nine_for_passers():
+    """Seat 0 passed the turned suit: its J and 9 of that suit weigh less for seat 1's sampler."""
+    g = game_a()
+    k = Knowledge.from_view(g.view(2))
+    assert k.weights[0][c("JH")] == pytest.approx(PASSED_TURNED_J9)
+    assert k.weights[0][c("AH")] == 1.0
+    assert k.weights[1][c("AH")] > 1.0  # the taker is more likely to hold trumps
+
+
+# ------------------------------------------------------------------- sampling
+
+
+def random_views(n_games: int, seed: int):
+    """(game, seat, view) at many random points of random games."""
+    rng = random.Random(seed)
+    out = []
+    for gi in range(n_games):
+        g = Game(seed=seed * 1000 + gi, target=10**9)
+        while g.deal_number < 2:
+            s = g.to_act
+            if rng.random() < 0.3:
+                out.append((g.copy(), s, g.view(s)))
+            g.play(rng.choice(g.legal_actions()))
+    return out
+
+
+def true_hands(g: Game) -> list[int]:
+    return [mask(" ".join(g.view(s)["hand"])) for s in range(4)]
+
+
+def test_deductions_are_sound_on_random_games():
+    """Every deduction holds for the real hidden hands: known cards held, others allowed."""
+    for g, seat, v in random_views(30, 1):
+        if v["phase"] != "play":
+            continue
+        k = Knowledge.from_view(v)
+        hands = true_hands(g)
+        for s in k.others():
+            assert k.known[s] & hands[s] == k.known[s], (s, v)
+            assert hands[s] & ~k.allowed[s] == 0, (s, v)
+
+
+def test_samples_respect_every_constraint_over_many_seeds():
+    """Sizes, own hand, known cards, voids and 'no higher trump' hold in every sample."""
+    for _, seat, v in random_views(6, 2):
+        k = Knowledge.from_view(v)
+        for sd in range(20):
+            rng = random.Random(sd)
+            if v["phase"] == "play":
+                hands = sample_hands(k, rng)
+                assert hands[seat] == k.hand
+                assert [h.bit_count() for h in hands] == v["hand_sizes"]
+                union = 0
+                for s in range(4):
+                    assert union & hands[s] == 0
+                    union |= hands[s]
+                assert union == k.hidden | k.hand
+                for s in k.others():
+                    assert hands[s] & k.known[s] == k.known[s]
+                    assert hands[s] & ~k.allowed[s] == 0
+                    for st in range(4):
+                        if k.is_void(s, st):
+                            assert not hands[s] & SUIT_MASKS[st]
+                    assert not hands[s] & k.no_trump_above[s]
+            else:
+                hands = sample_bid_deal(k, rng)
+                assert [h.bit_count() for h in hands] == [8, 8, 8, 8]
+                assert hands[seat] & k.hand == k.hand and hands[seat] >> k.turned & 1
+                assert hands[0] | hands[1] | hands[2] | hands[3] == (1 << 32) - 1
+
+
+def test_sampling_is_deterministic_for_a_seed():
+    for _, _, v in random_views(3, 3)[:20]:
+        k = Knowledge.from_view(v)
+        draw = sample_hands if v["phase"] == "play" else sample_bid_deal
+        assert draw(k, random.Random(7)) == draw(k, random.Random(7))
+
+
+def test_assign_is_exact_on_a_tight_constraint_set():
+    """Cards that only one seat may hold always go there; every seat gets its exact count."""
+    cards = mask("7C 8C 9C 7D 8D 9D")
+    allowed = [mask("7C 8C 9C 7D"), mask("7D 8D 9D 7C"), mask("7C 8C 9C 7D 8D 9D")]
+    for sd in range(200):
+        out = assign(cards, [2, 2, 2], allowed, [[1.0] * 32] * 3, random.Random(sd))
+        assert [m.bit_count() for m in out] == [2, 2, 2]
+        assert out[0] | out[1] | out[2] == cards
+        for i in range(3):
+            assert out[i] & ~allowed[i] == 0
+
+
+def test_assign_follows_the_weights():
+    """A card weighted 4:1 towards a seat lands there about four times in five."""
+    cards = mask("AS 7C")
+    weights = [[1.0] * 32, [1.0] * 32]
+    weights[0][c("AS")] = 4.0
+    hits = sum(
+        assign(cards, [1, 1], [cards, cards], weights, random.Random(sd))[0] >> c("AS") & 1
+        for sd in range(2000)
+    )
+    assert 0.74 < hits / 2000 < 0.86
+
+
+# --------------------------------------------------------------------- search
+
+
+def random_endgame(rng: random.Random, left: int, extra: int) -> PlayState:
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[i // 8] |= 1 << card
+    ps = PlayState(hands, rng.randrange(4), rng.randrange(4))
+    while 8 - ps.n_tricks > left or (8 - ps.n_tricks == left and len(ps.trick) < extra):
+        legal = ps.legal_mask()
+        ps.play(rng.choice([x for x in range(32) if legal >> x & 1]))
+    return ps
+
+
+@pytest.mark.parametrize("left", [1, 2, 3])
+def test_alpha_beta_agrees_with_exhaustive_minimax(left):
+    """On many random endgames (and mid-trick positions) both searches give the same value."""
+    rng = random.Random(100 + left)
+    for _ in range(150 if left < 3 else 60):
+        ps = random_endgame(rng, left, rng.randrange(4))
+        assert solve(ps) == exhaustive(ps), (ps.hands, ps.trick, ps.trump)
+
+
+def test_alpha_beta_agrees_with_exhaustive_minimax_on_four_tricks():
+    rng = random.Random(4)
+    for _ in range(6):
+        ps = random_endgame(rng, 4, 0)
+        assert solve(ps) == exhaustive(ps)
+
+
+def test_a_shared_table_and_narrow_windows_stay_exact():
+    """Reusing one solver's table across positions, and bounds from a window, stay correct."""
+    rng = random.Random(9)
+    for _ in range(40):
+        ps = random_endgame(rng, 3, 0)
+        solver = Solver(ps.trump)
+        exact = exhaustive(ps)
+        assert solver.value(ps) == exact
+        assert solver.value(ps) == exact  # from the table
+        lo = solver.value(ps, exact - 1, exact + 1)
+        assert lo == exact
+        assert solver.value(ps, exact + 5, exact + 20) <= exact + 5  # fail low: an upper bound
+        assert solver.value(ps, exact - 20, exact - 5) >= exact - 5  # fail high: a lower bound
+
+
+def test_collapse_keeps_one_of_equivalent_low_cards():
+    """7 8 9 of a plain suit in one hand are one move; a foreign 8 between them splits them."""
+    trump = suit("H")
+    moves = mask("7C 8C 9C AC")
+    assert collapse(moves, 0, trump) == mask("7C AC")
+    assert collapse(mask("7C 9C"), mask("8C"), trump) == mask("7C 9C")
+    assert collapse(mask("7H 8H"), 0, trump) == mask("7H")  # trump 7 and 8: both 0 points
+
+
+def test_capot_counts_in_the_search_value():
+    """Team 0 taking the last trick after every other one scores the capot (+90)."""
+    hands = [mask("JH"), mask("7C"), mask("8C"), mask("9C")]
+    ps = PlayState(hands, suit("H"), 0)
+    ps.n_tricks = 7
+    ps.tricks_won = [7, 0]
+    assert solve(ps) == exhaustive(ps) == 20 + 10 + 90
+
+
+# --------------------------------------------------------------------- choices
+
+
+def test_hard_plays_legal_actions_through_many_random_views():
+    """Every level-'hard' answer is one of the view's legal actions, and views are untouched."""
+    rng = random.Random(5)
+    checked = 0
+    for gi in range(6):
+        g = Game(seed=500 + gi, target=10**9)
+        while g.deal_number < 3:
+            v = g.view(g.to_act)
+            before = copy.deepcopy(v)
+            action = hard.choose(v, gi, **FAST)
+            assert action in v["legal_actions"]
+            assert v == before
+            checked += 1
+            g.play(action if rng.random() < 0.7 else rng.choice(g.legal_actions()))
+    assert checked > 150
+
+
+def test_hard_through_the_registry_is_legal_and_deterministic():
+    g = Game(seed=77, target=10**9)
+    for _ in range(25):
+        v = g.view(g.to_act)
+        a = ai.choose_action(v, "hard", 3)
+        assert a in v["legal_actions"]
+        assert a == ai.choose_action(copy.deepcopy(v), "hard", 3)
+        g.play(a)
+    assert "hard" in ai.LEVELS and ai.LEVELS.index("hard") > ai.LEVELS.index("normal")
+
+
+def swapped_hands(hands: dict[int, str], a: int, b: int, cards_a: str, cards_b: str) -> dict[int, str]:
+    """The hands with cards_a (of seat a) and cards_b (of seat b) exchanged."""
+    out = {s: h.split() for s, h in hands.items()}
+    for x, y in zip(cards_a.split(), cards_b.split()):
+        out[a][out[a].index(x)] = y
+        out[b][out[b].index(y)] = x
+    return {s: " ".join(h) for s, h in out.items()}
+
+
+@pytest.mark.parametrize("moves", ["", "AS 7H 7S 9D", "AS 7H 7S 9D AD 7C 7D"])
+def test_same_view_different_hidden_hands_same_answer(moves):
+    """Two games whose seat-0 views are equal but whose other hands differ: same answer."""
+    other = swapped_hands(HANDS_A, 1, 3, "QD 9H", "8D TH")
+    g1, g2 = game_a(), new_game(other, "7H", taker=1)
+    play_cards(g1, moves)
+    play_cards(g2, moves)
+    while g1.to_act != 0:  # let the others play identically until seat 0 is to act
+        a = g1.legal_actions()[0]
+        g1.play(a)
+        g2.play(a)
+    v1, v2 = g1.view(0), g2.view(0)
+    assert v1 == v2
+    assert g1.view(1) != g2.view(1) and g1.view(3) != g2.view(3)
+    for sd in range(3):
+        assert hard.choose(v1, sd, samples=12, time_limit=None) == hard.choose(v2, sd, samples=12, time_limit=None)
+
+
+def test_same_bidding_view_different_hidden_hands_same_bid():
+    g1 = Game(seed=1, target=10**9)
+    v1 = g1.view(0)
+    # Any deck giving seat 0 the same five cards and the same turned card gives the same view.
+    deck = list(g1._deck)  # noqa: SLF001 (the test builds a twin deal)
+    deck[3:6], deck[6:9] = deck[6:9], deck[3:6]  # seats 1 and 2 swap their first three cards
+    g2 = Game(seed=1, target=10**9, decks=[[hard.CARD_CODES[x] for x in deck]])
+    v2 = g2.view(0)
+    assert v1 == v2 and g1.view(1) != g2.view(1)
+    assert hard.choose(v1, 5, bid_samples=16, time_limit=None) == hard.choose(v2, 5, bid_samples=16, time_limit=None)
+
+
+def all_consistent_deals(k: Knowledge):
+    """Every deal of the hidden cards consistent with the knowledge (small endgames only)."""
+    others = k.others()
+    free = k.hidden & ~(k.known[0] | k.known[1] | k.known[2] | k.known[3])
+    cards = [x for x in range(32) if free >> x & 1]
+    need = [k.sizes[s] - k.known[s].bit_count() for s in others]
+    for first in itertools.combinations(cards, need[0]):
+        rest = [x for x in cards if x not in first]
+        for second in itertools.combinations(rest, need[1]):
+            third = [x for x in rest if x not in second]
+            hands = [0, 0, 0, 0]
+            hands[k.seat] = k.hand
+            for s, part in zip(others, (first, second, third)):
+                hands[s] = k.known[s] | sum(1 << x for x in part)
+            if all(hands[s] & ~k.allowed[s] == 0 for s in others):
+                yield hands
+
+
+def strictly_dominant_card(v, k: Knowledge, deals) -> int | None:
+    """The card that is strictly best in every consistent deal (exact play), if one is."""
+    base = hard._base_state(v, k, [CODE_TO_CARD[e["card"]] for e in v["trick"]])
+    winner = None
+    for hands in deals:
+        values = {}
+        for code in v["legal_actions"]:
+            card = CODE_TO_CARD[code]
+            d = hard._play_out(base, hands, card, Solver(k.trump), 8, 0)
+            values[card] = hard.deal_value(d, k.taker & 1, hard._belote_team(k, hands), k.seat & 1, v["reserve"])
+        top = max(values.values())
+        best = [x for x, val in values.items() if val == top]
+        if len(best) != 1 or (winner is not None and best[0] != winner):
+            return None
+        if sorted(values.values())[-2] == top:
+            return None
+        winner = best[0]
+    return winner
+
+
+def test_hard_never_misses_a_play_that_is_best_in_every_consistent_deal():
+    """Endgames (2-3 tricks left) of random games: when one card is strictly best in every
+    deal consistent with Hard's knowledge (enumerated exactly), Hard plays it."""
+    rng = random.Random(11)
+    found = 0
+    for gi in range(100):
+        g = Game(seed=900 + gi, target=10**9)
+        while g.deal_number == 0:
+            s = g.to_act
+            v = g.view(s)
+            if v["phase"] == "play" and len(v["tricks"]) >= 5 and len(v["legal_actions"]) > 1:
+                k = Knowledge.from_view(v)
+                card = strictly_dominant_card(v, k, list(all_consistent_deals(k)))
+                if card is not None:
+                    assert CODE_TO_CARD[hard.choose(v, gi, samples=6, time_limit=None)] == card
+                    found += 1
+            g.play(rng.choice(g.legal_actions()))
+    assert found >= 8
