@@ -449,3 +449,37 @@ def test_hard_never_misses_a_play_that_is_best_in_every_consistent_deal():
                     found += 1
             g.play(rng.choice(g.legal_actions()))
     assert found >= 8
+
+
+def replay(seed: int, actions: str) -> Game:
+    """A game of seed ``seed`` after the given actions (bids and cards, in order)."""
+    g = Game(seed=seed, target=10**9)
+    for a in actions.split():
+        g.play(a)
+    return g
+
+
+def test_hard_ducks_to_keep_its_ace_for_the_last_trick():
+    """Seat 2 is last on the 7th trick (9H led by seat 3) with AH 8H, and knows seat 3 keeps
+    JH (everyone else is out of hearts). Winning with AH now (14 points) hands the last
+    trick (JH + 10) to seat 3; ducking with 8H gives 3 points and takes the last trick
+    with AH (29 points). Only look-ahead sees it; Normal wins the trick at once."""
+    g = replay(5174, "pass take AS TS 8S JS 7S AC 9S TH JC KC 7C TC AD QD QH 8D 7D TD 8C KD "
+                     "9C KH QC 7H 9H QS 9D")
+    v = g.view(2)
+    assert v["to_act"] == 2 and sorted(v["hand"]) == ["8H", "AH"]
+    assert hard.choose(v, 1, time_limit=None) == "8H"
+    assert ai.choose_action(v, "hard", 2) == "8H"
+
+
+def test_hard_gives_the_ten_to_a_partner_it_knows_will_win():
+    """Two tricks left, the taker (seat 3) leads QD, trump. Seat 0 has no trump (TH KH);
+    the taker's last card is the turned KD and seat 1 showed out of diamonds, so seat 2
+    holds JD and wins this trick for sure: Hard gives it the TH (Normal gives the KH)."""
+    g = replay(5058, "pass pass pass take 7S 8S TS 9D 8D 7D 7H TD 7C 8C JC KC AC QC 9C 8H AH "
+                     "QH JH 9H 9S AS AD KS QD")
+    v = g.view(0)
+    assert v["to_act"] == 0 and sorted(v["hand"]) == ["KH", "TH"]
+    k = Knowledge.from_view(v)
+    assert k.holds(3, c("KD")) and k.sizes[3] == 1 and not k.may_hold(1, c("JD"))
+    assert hard.choose(v, 1, time_limit=None) == "TH"
