@@ -46,10 +46,12 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'sel
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    csp = True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CSP)
+        if self.csp:
+            self.send_header("Content-Security-Policy", CSP)
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
@@ -71,9 +73,11 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.hits: list[tuple[str, int]] = []  # (path, status) of every request, for tests
 
 
-def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1", quiet: bool = True) -> Server:
-    """An HTTP server for `directory` (port 0 = a free port); call serve_forever() or start_in_thread()."""
-    handler = type("QuietHandler" if quiet else "LoudHandler", (Handler,), {"quiet": quiet})
+def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1", quiet: bool = True,
+                csp: bool = True) -> Server:
+    """An HTTP server for `directory` (port 0 = a free port); call serve_forever() or start_in_thread().
+    csp=False leaves out the game's CSP header (e.g. for a host page that embeds the game)."""
+    handler = type("SiteHandler", (Handler,), {"quiet": quiet, "csp": csp})
     return Server((host, port), functools.partial(handler, directory=str(directory)))
 
 

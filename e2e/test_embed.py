@@ -1,0 +1,72 @@
+"""Embedding (issue 5, item 3): a page on another site (a blog) embeds the game in an iframe
+with URL parameters, and a deal is played inside the frame. The host page is served from a
+second local port on `localhost`, the game from `127.0.0.1`: another origin and another
+site, so the game is a third-party iframe as on a real blog."""
+from __future__ import annotations
+
+import time
+
+from conftest import BOOT_TIMEOUT_MS, READY
+from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done
+
+EMBED_QUERY = "embed=1&lang=it&levels=hard,normal,hard&target=500"
+
+HOST_PAGE = """<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog post about Belote</title></head>
+<body>
+<h1>Play a hand of Belote</h1>
+<iframe src="{src}" width="360" height="480" title="Belote" loading="eager"></iframe>
+</body>
+</html>
+"""
+
+
+def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, serve_dir, guard, tmp_path):
+    src = f"{site_url}?{EMBED_QUERY}&speed=fast&seed=8"
+    (tmp_path / "index.html").write_text(HOST_PAGE.format(src=src))
+    host = serve_dir(tmp_path, csp=False).replace("127.0.0.1", "localhost")
+    guard.allow_origin(host)
+    page.set_viewport_size({"width": 800, "height": 700})
+    page.goto(host)
+
+    frame_el = page.wait_for_selector("iframe")  # 360x480: the frame size the README suggests
+    frame = frame_el.content_frame()
+    frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert frame.url.startswith(site_url)
+    assert frame.evaluate("document.documentElement.lang") == "it"
+    assert frame.evaluate("[innerWidth, innerHeight]") == [360, 480]
+    # the URL parameters reached the game: target 500 is shown
+    assert "500" in frame.text_content("#target-info")
+    # embed mode fits the frame: no horizontal scrolling
+    assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    play_deal_by_clicking(frame)
+    # the service worker is either refused (third-party iframe) or works: never an error
+    assert frame.get_attribute("html", "data-sw") in (None, "active", "unavailable")
+
+
+def play_deal_by_clicking(frame, limit_s: float = 180) -> None:
+    """Plays one deal in the frame by clicking (the helpers' save checks need localStorage,
+    which a third-party iframe may be refused)."""
+    deadline = time.monotonic() + limit_s
+    while deals_done(frame) < 1:
+        assert time.monotonic() < deadline, "no deal finished inside the iframe"
+        if frame.query_selector(MY_TURN) is None:
+            time.sleep(0.05)
+            continue
+        bids = frame.query_selector_all(BID)
+        chosen = next((b for b in bids if b.get_attribute("data-action") == "take"), bids[0] if bids else None)
+        chosen = chosen or frame.query_selector(LEGAL_CARD)
+        if chosen is None:
+            time.sleep(0.05)
+            continue
+        try:
+            chosen.click(timeout=5000)
+        except Exception:  # redrawn under us: look again
+            continue
+        # wait until the page has taken the action (the button goes away or the turn passes)
+        until = time.monotonic() + 15
+        while time.monotonic() < until and chosen.is_visible() and frame.query_selector(MY_TURN):
+            if chosen.is_disabled():
+                break
+            time.sleep(0.03)
