@@ -140,13 +140,19 @@ def test_ai_is_deterministic_for_a_seed(bridge):
     assert run() == run()
 
 
-def test_hint_gives_a_legal_action_and_a_reason(bridge):
+def test_hint_gives_hards_action_and_a_reason(bridge):
     snap = new_game(bridge)
     hint = ok(bridge, "hint")
+    assert set(hint) == {"action", "reason", "reason_key", "reason_args"}
     assert hint["action"] in snap["view"]["legal_actions"]
+    assert hint["action"] == ai.choose_action(snap["view"], level="hard", seed=hint_seed(snap))
     assert isinstance(hint["reason"], str)
     assert isinstance(hint["reason_key"], str) and isinstance(hint["reason_args"], dict)
     assert ok(bridge, "snapshot") == snap  # a hint plays nothing
+
+
+def hint_seed(snap: dict[str, Any]) -> int:
+    return Bridge._ai_seed(Game.from_dict(snap["save"]["game"]))
 
 
 def test_hint_refused_when_not_the_persons_turn(bridge):

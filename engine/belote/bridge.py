@@ -38,11 +38,6 @@ def _default_level() -> str:
     return "normal" if "normal" in ai.LEVELS else ai.LEVELS[0]
 
 
-def _hint_level() -> str:
-    # Hard is the hint's level (contracts.md); until it exists, the strongest level there is.
-    return "hard" if "hard" in ai.LEVELS else ai.LEVELS[-1]
-
-
 def _check_levels(levels: Any) -> list[str]:
     if not isinstance(levels, list) or len(levels) != 3:
         raise BadRequest(f"levels must be a list of 3 levels (seats 1, 2, 3), got {levels!r}")
@@ -154,19 +149,12 @@ class Bridge:
         return {"action": action, "events": events, "snapshot": self._snapshot()}
 
     def hint(self, params: dict[str, Any]) -> dict[str, Any]:
-        """What Hard would play for the person -> {action, reason, reason_key, reason_args}."""
+        """What Hard would play for the person -> {action, reason, reason_key, reason_args} (ai.hint)."""
         _check_params(params, set())
         game = self._need_game()
         if game.to_act != PERSON:
             raise IllegalAction(f"no hint: {self._whose_turn(game)}")
-        view = game.view(PERSON)
-        level = _hint_level()
-        explain = getattr(ai, "choose_action_with_reason", None)
-        if callable(explain):
-            return _hint_reply(explain(view, level=level, seed=self._ai_seed(game)))
-        action = ai.choose_action(view, level=level, seed=self._ai_seed(game))
-        return {"action": action, "reason": f"The {level} computer player would choose this.",
-                "reason_key": "hint_generic", "reason_args": {"level": level}}
+        return _hint_reply(ai.hint(game.view(PERSON), seed=self._ai_seed(game)))
 
     def snapshot(self, params: dict[str, Any]) -> dict[str, Any]:
         """The person's view and the save of the match in progress."""
@@ -197,21 +185,10 @@ class Bridge:
         return f"seat {game.to_act} is to act"
 
 
-def _hint_reply(result: Any) -> dict[str, Any]:
-    """Normalise the AI's (action, reason) answer to the hint reply shape."""
-    if isinstance(result, Mapping):
-        out = dict(result)
-    else:
-        action, reason = result
-        out = {"action": action}
-        if isinstance(reason, Mapping):
-            out.update(reason)
-        else:
-            out["reason"] = str(reason)
-    out.setdefault("reason", "")
-    out.setdefault("reason_key", "hint_generic")
-    out.setdefault("reason_args", {})
-    return out
+def _hint_reply(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The hint reply: exactly action, reason, reason_key, reason_args (docs/contracts.md)."""
+    return {"action": result["action"], "reason": result["reason"],
+            "reason_key": result["reason_key"], "reason_args": dict(result["reason_args"])}
 
 
 _session = Bridge()
