@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from . import ai
 from .errors import IllegalAction
@@ -11,7 +12,7 @@ from .game import Game
 SEAT_NAMES = ("You", "West", "Partner", "East")
 
 
-def _describe(event: dict) -> str | None:
+def _describe(event: dict[str, Any]) -> str | None:
     kind = event["type"]
     if kind == "bid":
         return f"{SEAT_NAMES[event['seat']]}: {event['action']}"
@@ -45,8 +46,14 @@ def main(argv: list[str] | None = None) -> None:
         seat = game.to_act
         view = game.view(seat)
         if seat == 0:
-            print(f"your hand: {' '.join(view['hand'])}   legal: {' '.join(view['legal_actions'])}")
-            action = input("> ").strip()
+            table = " ".join(t["card"] for t in view["trick"]) or "-"
+            print(f"table: {table}   your hand: {' '.join(view['hand'])}")
+            print(f"legal: {' '.join(view['legal_actions'])}")
+            try:
+                action = input("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                print("\nbye")
+                return
         else:
             action = ai.choose_action(view, level=args.level)
         try:

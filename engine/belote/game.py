@@ -151,6 +151,11 @@ class Game:
         return self._deal_number
 
     @property
+    def move_number(self) -> int:
+        """How many actions (bids and cards) the match has had so far."""
+        return len(self._actions)
+
+    @property
     def dealer(self) -> int:
         """The dealer of the current deal."""
         return self._dealer
