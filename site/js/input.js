@@ -13,7 +13,7 @@ export function bindInput(root, onIntent, { onHandFocus } = {}) {
     else if (target.dataset.intent) onIntent(target.dataset.intent, target);
   });
 
-  root.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const inHand = event.target.closest && event.target.closest("#hand");
     if (inHand && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
