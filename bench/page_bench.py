@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Page load: navigation -> playable, cold and warm, beside a bare Pyodide boot.
+
+    python bench/page_bench.py [--runs 5] [--site dist/site]
+
+For each run, a fresh on-disk Chromium profile visits the page twice:
+  cold  first visit (empty HTTP cache, no service worker);
+  warm  second visit in a new tab once the service worker has precached the site.
+Time = from navigation start to the page's `[data-ready="1"]` (for the game: the engine
+booted in its worker, a match started and the table drawn, i.e. playable), read from the
+page's own clock. Bytes = what the server sent for that visit (service-worker hits cost
+nothing). The baseline `dev/bare.html` boots the same self-hosted Pyodide runtime in a
+module worker and answers one Python call, nothing else. Game and bare runs alternate, so
+load on the machine hits both alike; figures are medians. Target: game <= 1.15 x bare.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server, start_in_thread  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+CHROMIUM = os.environ.get("BELOTE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = {"bare Pyodide boot": "dev/bare.html", "game, playable": "?levels=easy,easy,easy&seed=1"}
+TARGET = 1.15
+# Records when [data-ready="1"] appears, on the page's clock (ms since navigation start).
+# Init scripts are injected by the DevTools protocol, so the pages' CSP does not block them.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (!window.__readyAt && document.querySelector('[data-ready="1"]')) window.__readyAt = performance.now();
+  };
+  new MutationObserver(mark).observe(document, {subtree: true, childList: true, attributes: true,
+                                                attributeFilter: ["data-ready"]});
+})();
+"""
+
+
+def sent_bytes(site: Path, hits: list[tuple[str, int]]) -> int:
+    total = 0
+    for path, status in hits:
+        if status == 200:
+            rel = unquote(urlsplit(path).path).lstrip("/")
+            f = site / rel
+            if f.is_dir():
+                f = f / "index.html"
+            if f.is_file():
+                total += f.stat().st_size
+    return total
+
+
+def visit(context, url: str) -> float:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('[data-ready="1"]', state="attached", timeout=120_000)
+    ready_at = page.evaluate("window.__readyAt")
+    return page, ready_at / 1000
+
+
+def one_run(pw, site: Path, server, base: str, path: str) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="belote-bench-profile-") as profile:
+        kwargs = {"args": ARGS, "headless": True}
+        if Path(CHROMIUM).exists():
+            kwargs["executable_path"] = CHROMIUM
+        context = pw.chromium.launch_persistent_context(profile, **kwargs)
+        try:
+            context.add_init_script(READY_PROBE)
+            for page in context.pages:
+                page.close()
+            start = len(server.hits)
+            page, cold = visit(context, base + path)
+            page.wait_for_selector('html[data-sw="active"]', state="attached", timeout=120_000)
+            cold_bytes = sent_bytes(site, server.hits[start:])
+            page.close()
+            start = len(server.hits)
+            page, warm = visit(context, base + path)
+            warm_bytes = sent_bytes(site, server.hits[start:])
+            page.close()
+        finally:
+            context.close()
+    return {"cold": cold, "warm": warm, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--site", type=Path, default=ROOT / "dist" / "site")
+    args = ap.parse_args(argv)
+    site = args.site.resolve()
+    if not (site / "build.json").exists():
+        sys.exit(f"{site} is not a built site: run `python build_wheel.py` (make bench does)")
+    server = make_server(site, 0)
+    start_in_thread(server)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in PAGES}
+    t0 = time.time()
+    with sync_playwright() as pw:
+        for run in range(args.runs):
+            for name, path in PAGES.items():
+                r = one_run(pw, site, server, base, path)
+                results[name].append(r)
+                print(f"  run {run + 1}/{args.runs} {name:18} cold {r['cold']:.2f} s  warm {r['warm']:.2f} s",
+                      flush=True)
+    server.shutdown()
+
+    med = {name: {k: statistics.median(r[k] for r in runs) for k in runs[0]} for name, runs in results.items()}
+    bare, game = med["bare Pyodide boot"], med["game, playable"]
+    print(f"\nPage load, median of {args.runs} runs (navigation -> [data-ready=\"1\"]; "
+          f"load average {os.getloadavg()[0]:.1f}, {time.time() - t0:.0f} s)")
+    print(f"{'':22}{'cold s':>9}{'warm s':>9}{'cold MB':>10}{'warm MB':>10}")
+    for name, m in med.items():
+        print(f"{name:22}{m['cold']:9.2f}{m['warm']:9.2f}{m['cold_bytes'] / 1e6:10.2f}{m['warm_bytes'] / 1e6:10.3f}")
+    ratios = {k: game[k] / bare[k] for k in ("cold", "warm")}
+    print(f"{'game / bare':22}{ratios['cold']:9.2f}{ratios['warm']:9.2f}")
+    verdict = all(r <= TARGET for r in ratios.values())
+    print(f"target: game within {TARGET}x of bare, cold and warm: {'met' if verdict else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
