@@ -68,6 +68,12 @@ BELOTE_BONUS = 10
 LEAD_BONUS = 4  # our side leads the first trick
 TAKE_THRESHOLD = 60
 ROUND2_THRESHOLD = 60
+# ------------------------------------------------------------------ play weights
+KEEP_TRUMP = 0.5  # share of a non-master trump's points we expect to lose by keeping it
+KEEP_PLAIN = 0.5  # the same for a non-master plain card
+MASTER_KEEP = 8  # what a master plain card is worth beyond its points (it wins a trick later)
+DRAW_LOW_TRUMPS = 2  # the taker without a master trump draws with its lowest from this many trumps
+PARTNER_LEADS_TRUMP = 1  # the taker's partner leads its lowest trump once (1) or never (0)
 
 
 @dataclass
@@ -235,10 +241,10 @@ def _future_value(t: Table, c: Card) -> float:
         rank = STRENGTH[t.trump][c] - 8  # 0 (7) .. 7 (J)
         if t.is_master(c):
             return pts + 15 + rank
-        return pts * 0.5 + 3 + rank
+        return pts * KEEP_TRUMP + 3 + rank
     if t.is_master(c):
-        return pts + 8
-    return pts * 0.5
+        return pts + MASTER_KEEP
+    return pts * KEEP_PLAIN
 
 
 def _best_winner(t: Table, winners: list[Card]) -> Card:
@@ -287,7 +293,7 @@ def smear(t: Table, legal: list[Card]) -> Card:
             return -100 - STRENGTH[trump][c]  # trumps only when nothing else is legal
         value = float(pts[c])
         if t.is_master(c) and t.unseen & SUIT_MASKS[c >> 3] and len(t.tricks) < 6:
-            value -= 8  # a master can win its own trick later
+            value -= MASTER_KEEP  # a master can win its own trick later
         return value
 
     best = max(legal, key=lambda c: (gift(c), -STRENGTH[trump][c], -c))
@@ -334,9 +340,11 @@ def lead(t: Table) -> Card:
         masters = [c for c in _cards(my_trumps) if t.is_master(c)]
         opp_trumps_possible = not all(t.voids[o] & (1 << trump) for o in opps)
         if opp_trumps_possible:
-            if masters and (t.seat == t.taker or len(masters) >= 1):
+            if masters:
                 return max(masters, key=lambda c: STRENGTH[trump][c])
-            if t.seat == t.taker and my_trumps.bit_count() >= 3:
+            if t.seat == t.taker and my_trumps.bit_count() >= DRAW_LOW_TRUMPS:
+                return min(_cards(my_trumps), key=lambda c: STRENGTH[trump][c])
+            if t.seat != t.taker and PARTNER_LEADS_TRUMP and not any(tr[0][1] >> 3 == trump for tr in t.tricks):
                 return min(_cards(my_trumps), key=lambda c: STRENGTH[trump][c])
     # 2. Cash a master side card that will not be ruffed.
     cashable = []
