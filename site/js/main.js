@@ -168,6 +168,7 @@ function schedule() {
   const d = delays();
   let wait = d.ai;
   if (state.shownTrick) wait = Math.max(wait, d.trick);
+  if (state.thrownIn && !v.bids.length) wait = Math.max(wait, d.trick * 1.5);
   if (state.summaryPending || state.dealSummary) wait = Math.max(wait, (state.shownTrick ? d.trick : 0) + d.deal);
   aiTimer = setTimeout(aiStep, wait);
 }

@@ -200,6 +200,7 @@ function renderCenter(v) {
   else if (state.thrownIn && v && v.phase === "bid1" && !v.bids.length) noteText = t("announce_thrown_in");
   note.textContent = noteText;
   note.hidden = !noteText;
+  note.classList.toggle("note-top", !!noteText && (winner === null || winner === undefined));
 
   renderSummary(v);
   center.dataset.trump = v?.trump || "";
