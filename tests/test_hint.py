@@ -133,12 +133,12 @@ def test_hint_bids():
     assert r["reason_key"] == "hint.take_suit" and r["reason_args"] == {"suit": "spades"}
 
 
-def test_hint_uses_hard_once_registered():
-    """hint() shows Hard's choice; Normal stands in only while Hard is not registered."""
-    assert explain.hint_level() == ("hard" if "hard" in ai.LEVELS else "normal")
+def test_hint_shows_hards_choice():
+    """hint() gives exactly Hard's action for the view and seed."""
+    assert explain.HINT_LEVEL == "hard" and "hard" in ai.LEVELS
     view = bid_view("JH 9H AS 8C 7D", "7H")
     h = ai.hint(view, 3)
-    assert h["action"] == ai.choose_action(view, explain.hint_level(), 3)
+    assert h["action"] == ai.choose_action(view, "hard", 3)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

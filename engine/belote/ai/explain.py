@@ -63,18 +63,14 @@ def reason(key: str, **args: str) -> dict[str, Any]:
     return {"reason": REASONS[key].format(**fmt), "reason_key": key, "reason_args": dict(args)}
 
 
-def hint_level() -> str:
-    """The level whose choice a hint shows: Hard."""
-    from . import LEVELS
-
-    return "hard" if "hard" in LEVELS else "normal"  # until Hard is registered
+HINT_LEVEL = "hard"  # the level whose choice a hint shows
 
 
 def hint(view: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
     """The hinted action for ``view`` and why, ready for the page."""
     from . import choose_action
 
-    action = choose_action(view, hint_level(), seed)
+    action = choose_action(view, HINT_LEVEL, seed)
     return {"action": action, **explain(view, action)}
 
 
