@@ -16,7 +16,8 @@ How a duplicate pair is played:
   A deal thrown in (all four passed twice) scores 0 for both teams: it is not redealt.
 - The pair's value is A's points minus B's, averaged over its two games: "points a deal".
   The arena reports the mean over pairs with a 95% interval (normal approximation,
-  mean +- 1.96 * sd / sqrt(pairs)) and each level's time per decision.
+  mean +- 1.96 * sd / sqrt(pairs)) and each level's time per decision (wall clock, or
+  ``--clock cpu`` for process CPU time, which other load on the machine does not inflate).
 
 Level options: ``--opt hard.samples=200`` (or the shorthand ``--hard-samples 200``) makes
 the arena call ``belote.ai.<level>.choose(view, seed, **options)`` for that level instead
@@ -106,8 +107,17 @@ def make_player(level: str, options: Mapping[str, Any] | None) -> Callable[[dict
     return player
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def play_game(
-    deck: Sequence[str], a_team: int, levels: tuple[str, str], options: Options, seed: int, deal: int
+    deck: Sequence[str],
+    a_team: int,
+    levels: tuple[str, str],
+    options: Options,
+    seed: int,
+    deal: int,
+    clock: str = "wall",
 ) -> tuple[GameRecord, dict[str, list[float]]]:
     """Play one deal with A on ``a_team``; returns its record and the decision times (ms)."""
     a, b = levels
@@ -115,6 +125,7 @@ def play_game(
     players = {lvl: make_player(lvl, options.get(lvl)) for lvl in set(seat_level)}
     times: dict[str, list[float]] = {lvl: [] for lvl in (a, b)}
     game = Game(seed=seed, target=HUGE_TARGET, decks=[list(deck)])
+    now = CLOCKS[clock]
     step = 0
     while game.deal_number == 0:
         seat = game.to_act
@@ -122,9 +133,9 @@ def play_game(
         view = game.view(seat)
         lvl = seat_level[seat]
         s = decision_seed(seed, deal, a_team, seat, step)
-        t0 = time.perf_counter()
+        t0 = now()
         action = players[lvl](view, s)
-        times[lvl].append((time.perf_counter() - t0) * 1000.0)
+        times[lvl].append((now() - t0) * 1000.0)
         game.play(action)
         step += 1
     row = game.view(0)["sheet"][0]
@@ -141,21 +152,23 @@ def play_game(
     return rec, times
 
 
-def play_deal(deal: int, levels: tuple[str, str], options: Options, seed: int) -> DealRecord:
+def play_deal(
+    deal: int, levels: tuple[str, str], options: Options, seed: int, clock: str = "wall"
+) -> DealRecord:
     """Play duplicate deal ``deal`` twice, the partnerships swapped."""
     deck = deck_for(seed, deal)
     rec = DealRecord(deal=deal, games=[], times={lvl: [] for lvl in levels})
     for a_team in (0, 1):
-        g, times = play_game(deck, a_team, levels, options, seed, deal)
+        g, times = play_game(deck, a_team, levels, options, seed, deal, clock)
         rec.games.append(g)
         for lvl, ts in times.items():
             rec.times[lvl].extend(ts)
     return rec
 
 
-def _play_chunk(args: tuple[list[int], tuple[str, str], Options, int]) -> list[DealRecord]:
-    deals, levels, options, seed = args
-    return [play_deal(d, levels, options, seed) for d in deals]
+def _play_chunk(args: tuple[list[int], tuple[str, str], Options, int, str]) -> list[DealRecord]:
+    deals, levels, options, seed, clock = args
+    return [play_deal(d, levels, options, seed, clock) for d in deals]
 
 
 def run(
@@ -166,6 +179,7 @@ def run(
     workers: int | None = None,
     options: Options | None = None,
     start: int = 0,
+    clock: str = "wall",
 ) -> list[DealRecord]:
     """Play duplicate deals ``start .. start + deals - 1``; records in deal order."""
     options = options or {}
@@ -175,9 +189,9 @@ def run(
     workers = max(1, workers or os.cpu_count() or 1)
     numbers = list(range(start, start + deals))
     if workers == 1 or deals < 4:
-        return _play_chunk((numbers, levels, options, seed))
+        return _play_chunk((numbers, levels, options, seed, clock))
     size = max(1, min(25, math.ceil(deals / (workers * 4))))
-    chunks = [(numbers[i : i + size], levels, options, seed) for i in range(0, deals, size)]
+    chunks = [(numbers[i : i + size], levels, options, seed, clock) for i in range(0, deals, size)]
     with multiprocessing.Pool(workers) as pool:
         parts = pool.map(_play_chunk, chunks, chunksize=1)
     return [rec for part in parts for rec in part]
@@ -242,7 +256,9 @@ def summarize(records: Sequence[DealRecord], a: str, b: str) -> dict[str, Any]:
     }
 
 
-def format_table(summary: Mapping[str, Any], seed: int, workers: int, seconds: float) -> str:
+def format_table(
+    summary: Mapping[str, Any], seed: int, workers: int, seconds: float, clock: str = "wall"
+) -> str:
     """A plain-text report of a summary."""
     a, b = summary["a"], summary["b"]
     lo, hi = summary["diff_ci"]
@@ -261,7 +277,7 @@ def format_table(summary: Mapping[str, Any], seed: int, workers: int, seconds: f
             f"{s['took']:>6} {s['made']:>6}"
         )
     lines.append(f"  thrown in (0 for both): {summary['thrown_in']} of {summary['games']} games")
-    lines += ["", f"  {'level':<8} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}"]
+    lines += ["", f"  {'level':<8} {'decisions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}   ({clock} clock)"]
     for lvl, t in summary["timing"].items():
         lines.append(
             f"  {lvl:<8} {t['decisions']:>9} {t['p50_ms']:>8.3f} {t['p95_ms']:>8.3f} {t['max_ms']:>8.3f}"
@@ -301,6 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     p.add_argument("--opt", action="append", default=[], metavar="LEVEL.NAME=VALUE")
     p.add_argument("--hard-samples", type=int, default=None, help="shorthand for --opt hard.samples=N")
+    p.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="time decisions by wall clock (default) or by process CPU time (steadier on a busy machine)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = p.parse_args(argv)
     if args.deals < 1:
@@ -310,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     workers = max(1, args.workers or os.cpu_count() or 1)
     t0 = time.perf_counter()
     try:
-        records = run(args.a, args.b, args.deals, args.seed, workers, options, args.start)
+        records = run(args.a, args.b, args.deals, args.seed, workers, options, args.start, args.clock)
     except ValueError as exc:
         p.error(str(exc))
     summary = summarize(records, args.a, args.b)
@@ -319,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
 
         print(json.dumps(summary, indent=2))
     else:
-        print(format_table(summary, args.seed, workers, time.perf_counter() - t0))
+        print(format_table(summary, args.seed, workers, time.perf_counter() - t0, args.clock))
     return 0
 
 
