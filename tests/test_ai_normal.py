@@ -127,6 +127,16 @@ def test_overtrumps_banking_points_and_keeping_the_master_jack():
     assert normal.choose(view, 0) == "TH"
 
 
+def test_forced_over_its_partner_on_a_trump_lead_wins_with_the_master():
+    """Partner leads the KH (trump); it must go higher with J, A or 10 while the 9 is still out:
+    rather than risk the 10 under the 9, it wins surely with the master J."""
+    hands = {0: "KH 8H AC TC KC QC 7D 8D", 1: "7H 7S 8S 9S TD JD QD KD", 2: "JH AH TH QH AS TS 9D AD",
+             3: "9H"}
+    view = play_view(hands, "8H", 0, "KH 7H")
+    assert view["seat"] == 2 and set(view["legal_actions"]) == {"JH", "AH", "TH"}
+    assert normal.choose(view, 0) == "JH"
+
+
 def test_taker_draws_trumps_with_its_master_trump():
     """The taker on lead with the JH while the opponents may hold trumps: it leads the J."""
     view = play_view(DEAL_A, "7H", 0, "")

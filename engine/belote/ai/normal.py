@@ -268,7 +268,8 @@ def follow(t: Table) -> Card:
         # Partner winning but not safe: secure it only with a card that surely holds.
         on_table = sum(POINTS[trump][c] for c in cards)
         sure = [c for c in legal if _beats(c, best, led, trump) and holds_trick(t, c, led, opps)]
-        if sure and on_table >= 10:
+        forced = all(_beats(c, best, led, trump) for c in legal)  # e.g. must go higher on a trump lead
+        if sure and (on_table >= 10 or forced and all(POINTS[trump][c] for c in legal)):
             return _best_winner(t, sure)
         return discard(t, legal, led)
     winners = [c for c in legal if _beats(c, best, led, trump)]
