@@ -137,6 +137,15 @@ def test_forced_over_its_partner_on_a_trump_lead_wins_with_the_master():
     assert normal.choose(view, 0) == "JH"
 
 
+def test_trumps_when_it_pays():
+    """Partner's 10 of spades is not master (the A is out) and East still has to play: void in
+    spades, it ruffs with its lowest trump to secure the 10 rather than discard."""
+    hands = {0: "TS 8H AC TC KC QC 7D 8D", 1: "8S 7S", 2: "7H 9C 8C 9D TD JD QD KD"}
+    view = play_view(hands, "8H", 0, "TS 8S")
+    assert view["seat"] == 2 and "9C" in view["legal_actions"]  # free: partner is winning
+    assert normal.choose(view, 0) == "7H"
+
+
 def test_taker_draws_trumps_with_its_master_trump():
     """The taker on lead with the JH while the opponents may hold trumps: it leads the J."""
     view = play_view(DEAL_A, "7H", 0, "")
