@@ -57,3 +57,17 @@ def test_wrong_wasm_mime_type_does_not_hang(page, site_url, guard):
         status=200, body=b"\0asm\x01\0\0\0", content_type="text/plain"))
     assert open_engine_page(page, site_url, "?timeout=8000") == "error"
     assert page.get_attribute("#app", "data-error") in ("BootTimeout", "BootError")
+
+
+def test_wasm_blocked_by_csp_does_not_hang(page, site_url, guard):
+    # A host whose CSP lacks 'wasm-unsafe-eval' (the worker takes its CSP from its own response).
+    guard.allow_console(r"WebAssembly|wasm|Content Security Policy|unsafe-eval")
+
+    def strict_worker(route):
+        response = route.fetch()
+        headers = {**response.headers, "content-security-policy": "default-src 'self'; script-src 'self'"}
+        route.fulfill(response=response, headers=headers)
+
+    page.route("**/js/worker.js*", strict_worker)
+    assert open_engine_page(page, site_url, "?timeout=10000") == "error"
+    assert page.get_attribute("#app", "data-error") in ("BootTimeout", "BootError")

@@ -19,7 +19,8 @@ async function precache(cacheName, urls, { immutable }) {
     // Site files keep their names across builds: always fetch them fresh ("reload"), never a
     // stale copy from the HTTP cache. The runtime's folder is versioned, so its files never
     // change: take them from the HTTP cache when the page has just downloaded them.
-    const response = await fetch(new Request(key, { cache: immutable ? "force-cache" : "reload" }));
+    let response = await fetch(new Request(key, { cache: immutable ? "force-cache" : "reload" }));
+    if (!response.ok && immutable) response = await fetch(new Request(key, { cache: "reload" }));
     if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
     await cache.put(key, response);
   }));
