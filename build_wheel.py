@@ -55,6 +55,9 @@ def ensure_runtime(version: str) -> Path:
         installed = json.loads((pkg / "package.json").read_text()).get("version")
     if installed != version:
         log(f"npm ci (pyodide {installed or 'missing'} -> {version})")
+        if shutil.which("npm") is None:
+            sys.exit("npm is needed once to fetch the pinned Pyodide runtime (package-lock.json): "
+                     "install Node.js 20+ with npm (Debian: apt-get install npm), then run this again")
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     missing = [f for f in RUNTIME_FILES if not (pkg / f).exists()]
     if missing:
