@@ -66,6 +66,16 @@ function clearTimers() {
   state.callouts = {};
 }
 
+/** A word by a seat (belote, rebelote, the contract) shown in its bubble for a moment. */
+function showCallout(seat, what, ms) {
+  state.callouts[seat] = what;
+  clearTimeout(calloutTimers[seat]);
+  calloutTimers[seat] = setTimeout(() => {
+    delete state.callouts[seat];
+    requestRender();
+  }, ms);
+}
+
 function applyEvents(events) {
   const d = delays();
   const v = state.view;
@@ -76,6 +86,8 @@ function applyEvents(events) {
         break;
       case "contract":
         announce(t("announce_take", { player: seatName(ev.taker), suit: suitName(ev.trump) }));
+        showCallout(ev.taker, `take:${ev.trump}`, d.callout);
+        state.contractPause = true;
         break;
       case "card":
         state.shownTrick = null;
@@ -85,12 +97,7 @@ function applyEvents(events) {
         announce(t("announce_card", { player: seatName(ev.seat), card: cardName(ev.card, v?.trump) }));
         break;
       case "belote": {
-        state.callouts[ev.seat] = ev.call;
-        clearTimeout(calloutTimers[ev.seat]);
-        calloutTimers[ev.seat] = setTimeout(() => {
-          delete state.callouts[ev.seat];
-          requestRender();
-        }, d.callout);
+        showCallout(ev.seat, ev.call, d.callout);
         const key = ev.call === "belote" ? "announce_belote" : "announce_rebelote";
         announce(t(key, { player: seatName(ev.seat) }));
         break;
@@ -162,6 +169,8 @@ function engineError(e) {
 
 function schedule() {
   clearTimeout(aiTimer);
+  const contractPause = state.contractPause;
+  state.contractPause = false;
   const v = state.view;
   if (!v || state.boot !== "ready" || state.alert || v.phase === "over" || v.to_act === null || v.to_act === 0) return;
   if (document.querySelector("dialog[open]")) return; // the table waits while a dialog is open; closing it resumes
@@ -169,6 +178,7 @@ function schedule() {
   let wait = d.ai;
   if (state.shownTrick) wait = Math.max(wait, d.trick);
   if (state.thrownIn && !v.bids.length) wait = Math.max(wait, d.trick * 1.5);
+  if (contractPause) wait = Math.max(wait, d.trick); // let the contract be seen first
   if (state.summaryPending || state.dealSummary) wait = Math.max(wait, (state.shownTrick ? d.trick : 0) + d.deal);
   aiTimer = setTimeout(aiStep, wait);
 }

@@ -128,9 +128,13 @@ function renderSeats(v) {
     const bubble = node.querySelector(".bubble");
     let text = "";
     let kind = "";
-    if (state.callouts[seat]) {
-      text = t(state.callouts[seat] === "belote" ? "callout_belote" : "callout_rebelote");
+    const callout = state.callouts[seat];
+    if (callout === "belote" || callout === "rebelote") {
+      text = t(callout === "belote" ? "callout_belote" : "callout_rebelote");
       kind = "callout";
+    } else if (callout && v) {
+      text = bidText(callout, v); // the contract just made: "Take hearts"
+      kind = "take";
     } else if (v && (v.phase === "bid1" || v.phase === "bid2")) {
       const mine = v.bids.filter((b) => b.seat === seat);
       if (mine.length) {
@@ -354,7 +358,7 @@ function renderHand(v) {
 function renderAlerts() {
   const box = $("#alerts");
   const a = state.alert;
-  const key = a ? `${a.kind}:${a.text}` : "";
+  const key = a ? `${a.kind}:${a.text}:${!!state.view}` : "";
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   box.replaceChildren();
@@ -377,6 +381,12 @@ function renderAlerts() {
     b.type = "button";
     b.dataset.intent = "dismiss-alert";
     div.append(b);
+    if (!state.view && state.boot === "ready") {
+      const start = el("button", "primary", t("start_new_game"));
+      start.type = "button";
+      start.dataset.intent = "new-game-now";
+      div.append(start);
+    }
   }
   box.append(div);
 }
