@@ -23,6 +23,16 @@ function mark(name, value) {
   root.dataset[name] = value;
 }
 
+// sessionStorage may be refused (storage blocked for the site): then no reload guard is kept.
+function session(action, key, value) {
+  try {
+    return action === "get" ? sessionStorage.getItem(key)
+      : action === "set" ? sessionStorage.setItem(key, value) : sessionStorage.removeItem(key);
+  } catch {
+    return null;
+  }
+}
+
 function engineReady(maxWaitMs) {
   return new Promise((resolve) => {
     if (root.dataset.engineBuild) return resolve();
@@ -53,14 +63,14 @@ export async function registerServiceWorker({ after } = {}) {
     mark("sw", "unavailable");   // third-party iframe, private mode...: the game still plays online
     return null;
   }
-  if (reg.waiting && sw.controller && !sessionStorage.getItem("belote-sw-reloaded")) {
+  if (reg.waiting && sw.controller && !session("get", "belote-sw-reloaded")) {
     // A newer build finished installing during an earlier visit: take it now, at startup.
-    sessionStorage.setItem("belote-sw-reloaded", "1");
+    session("set", "belote-sw-reloaded", "1");
     sw.addEventListener("controllerchange", () => location.reload(), { once: true });
     reg.waiting.postMessage({ type: "skip-waiting" });
     return reg;
   }
-  sessionStorage.removeItem("belote-sw-reloaded");
+  session("remove", "belote-sw-reloaded");
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {
