@@ -58,7 +58,7 @@ ABOVE: tuple[tuple[Mask, ...], ...] = tuple(_above_table(t) for t in range(4))
 
 # ------------------------------------------------------------------ bidding weights
 # Tuned with the arena (python -m belote.arena --a normal --b easy / --b normal).
-TRUMP_VALUE = {JACK: 30, NINE: 22, ACE: 13, TEN: 11, KING: 6, QUEEN: 6, 1: 5, 0: 5}  # 8, 7
+TRUMP_VALUE = {JACK: 36, NINE: 22, ACE: 13, TEN: 15, KING: 9, QUEEN: 9, 1: 5, 0: 5}  # 8, 7
 EXTRA_TRUMP = 7  # each trump beyond the second
 SIDE_ACE = 13
 SIDE_TEN_WITH_ACE = 9
