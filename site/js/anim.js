@@ -25,3 +25,16 @@ export function slideIn(el, seat, duration) {
 export function reducedMotion() {
   return reduce.matches;
 }
+
+/** The cards of a finished trick slide off toward the seat that won it. */
+export function collectTrick(elements, winner, duration) {
+  if (reduce.matches || !duration || !elements.length || !elements[0].animate) return Promise.resolve();
+  const [x, y] = FROM[winner];
+  const runs = elements.map((el) =>
+    el.animate(
+      [{ transform: "none", opacity: 1 }, { transform: `translate(${x}px, ${y}px) scale(0.6)`, opacity: 0 }],
+      { duration, easing: "ease-in", fill: "forwards" },
+    ).finished.catch(() => {}),
+  );
+  return Promise.all(runs);
+}

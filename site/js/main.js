@@ -4,6 +4,7 @@
 
 import { createEngine } from "./engine-client.js";
 import { registerServiceWorker } from "./sw-register.js";
+import { collectTrick } from "./anim.js";
 import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
 import { state, isMyTurn, matchInProgress, delays, LEVELS, SPEEDS } from "./state.js";
 import { readParams } from "./params.js";
@@ -180,7 +181,23 @@ function schedule() {
   if (state.thrownIn && !v.bids.length) wait = Math.max(wait, d.trick * 1.5);
   if (contractPause) wait = Math.max(wait, d.trick); // let the contract be seen first
   if (state.summaryPending || state.dealSummary) wait = Math.max(wait, (state.shownTrick ? d.trick : 0) + d.deal);
-  aiTimer = setTimeout(aiStep, wait);
+  aiTimer = setTimeout(collectThenAiStep, wait);
+}
+
+/** Sweeps a finished trick toward its winner, then lets the next computer player act. */
+async function collectThenAiStep() {
+  const shown = state.shownTrick;
+  if (shown && !document.querySelector("dialog[open]")) {
+    const mine = generation;
+    const cards = [...document.querySelectorAll("#trick .slot .card")];
+    await collectTrick(cards, shown.winner, delays().anim);
+    if (mine !== generation) return;
+    if (state.shownTrick === shown) {
+      state.shownTrick = null;
+      requestRender();
+    }
+  }
+  aiStep();
 }
 
 async function aiStep() {

@@ -67,7 +67,7 @@ function renderScores(v) {
     const node = document.querySelector(`[data-score-team="${team}"]`);
     node.textContent = formatNumber(scores[team]);
   }
-  $("#target-info").textContent = v ? t("target_label", { target: v.target }) : "";
+  $("#target-info").textContent = v ? `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}` : "";
   $("#reserve-info").textContent = v && v.reserve > 0 ? t("reserve_label", { points: v.reserve }) : "";
   const trump = $("#trump-info");
   const trumpKey = v && v.trump ? `${v.trump}:${state.settings.lang}` : "";
