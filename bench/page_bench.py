@@ -9,13 +9,14 @@ For each run, a fresh on-disk Chromium profile visits the page twice:
 Time = from navigation start to the page's `[data-ready="1"]` (for the game: the engine
 booted in its worker, a match started and the table drawn, i.e. playable), read from the
 page's own clock. Bytes = what the server sent for that visit (service-worker hits cost
-nothing). The baseline `dev/bare.html` boots the same self-hosted Pyodide runtime in a
+nothing). Then the two ways of installing the wheel in the worker are timed. The baseline `dev/bare.html` boots the same self-hosted Pyodide runtime in a
 module worker and answers one Python call, nothing else. Game and bare runs alternate, so
 load on the machine hits both alike; figures are medians. Target: game <= 1.15 x bare.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -93,6 +94,36 @@ def one_run(pw, site: Path, server, base: str, path: str) -> dict[str, float]:
     return {"cold": cold, "warm": warm, "cold_bytes": cold_bytes, "warm_bytes": warm_bytes}
 
 
+def install_times(pw, base: str, runs: int) -> dict[str, float]:
+    """Runtime ready -> wheel installed, by install method, and the import of belote.bridge
+    after it, from dev/engine.html's progress stages; medians over runs."""
+    kwargs = {"args": ARGS, "headless": True}
+    if Path(CHROMIUM).exists():
+        kwargs["executable_path"] = CHROMIUM
+    browser = pw.chromium.launch(**kwargs)
+    times: dict[str, list[float]] = {"unpack": [], "loadPackage": []}
+    imports: list[float] = []
+    try:
+        for _ in range(runs):
+            for method in times:
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(f"{base}dev/engine.html?wheel={method}")
+                page.wait_for_selector('#app:not([data-ready="0"])', state="attached", timeout=120_000)
+                result = json.loads(page.get_attribute("#app", "data-result") or "null")
+                context.close()
+                if result:
+                    stages = {s["stage"]: s["ms"] for s in result["stages"]}
+                    times[method].append(stages["import"] - stages["engine"])
+                    imports.append(stages["ready"] - stages["import"])
+    finally:
+        browser.close()
+    out = {m: statistics.median(v) for m, v in times.items() if v}
+    if imports:
+        out["then import belote.bridge"] = statistics.median(imports)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -113,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[name].append(r)
                 print(f"  run {run + 1}/{args.runs} {name:18} cold {r['cold']:.2f} s  warm {r['warm']:.2f} s",
                       flush=True)
+        installs = install_times(pw, base, args.runs)
     server.shutdown()
 
     med = {name: {k: statistics.median(r[k] for r in runs) for k in runs[0]} for name, runs in results.items()}
@@ -126,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'game / bare':22}{ratios['cold']:9.2f}{ratios['warm']:9.2f}")
     verdict = all(r <= TARGET for r in ratios.values())
     print(f"target: game within {TARGET}x of bare, cold and warm: {'met' if verdict else 'NOT met'}")
+    print("\nIn the worker, runtime ready -> wheel installed (median ms): "
+          + ", ".join(f"{m} {v:.0f}" for m, v in installs.items())
+          + "  (the game uses unpack: fetch during the boot + pyodide.unpackArchive)")
     return 0
 
 

@@ -8,7 +8,8 @@
  *
  *   const engine = createEngine({ onProgress, timeoutMs: 30000 });
  *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
- *                                 (installing/importing belote), then "ready". ms = since createEngine.
+ *                                 (installing the wheel), "import" (importing belote), then
+ *                                 "ready". ms = since createEngine.
  *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bootMs }>
  *                    rejects with an EngineError when the boot fails or times out.
  *   engine.call(method, params = {}) -> Promise<result>

@@ -59,6 +59,7 @@ async function boot(config) {
       throw new Error(`cannot install ${wheelURL}: ${e.message}`);
     }
   }
+  post({ kind: "progress", stage: "import" });
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const bridge = pyodide.pyimport("belote.bridge");
   handle = bridge.handle;
