@@ -72,6 +72,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         super().__init__(*args, **kwargs)
         self.hits: list[tuple[str, int]] = []  # (path, status) of every request, for tests
 
+    def handle_error(self, request, client_address) -> None:
+        # A browser that closes a tab mid-download is not a server error.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1", quiet: bool = True,
                 csp: bool = True) -> Server:
