@@ -73,6 +73,11 @@ KEEP_TRUMP = 0.5  # share of a non-master trump's points we expect to lose by ke
 KEEP_PLAIN = 0.5  # the same for a non-master plain card
 MASTER_KEEP = 8  # what a master plain card is worth beyond its points (it wins a trick later)
 DRAW_LOW_TRUMPS = 2  # the taker without a master trump draws with its lowest from this many trumps
+SHORT_SUIT = 1.5  # discard cost per card held in the suit (short suits go first)
+DEFENDER_TRUMP_LEAD = 25  # lead cost of a trump for the defenders
+TAKER_TRUMP_LEAD = 6  # and for the taker's side
+SAFE_LEAD_LEFT = 0  # a master side card is led when this many cards of its suit are still out
+FOLLOW_LEFT = 1  # an opponent not known void is taken to follow while this many of the suit are out
 PARTNER_LEADS_TRUMP = 1  # the taker's partner leads its lowest trump once (1) or never (0)
 
 
@@ -231,7 +236,7 @@ def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
 
 def _likely_follows(t: Table, seat: int, suit: int) -> bool:
     """True when ``seat`` is not known void in ``suit`` and enough of it is still out."""
-    return not t.voids[seat] >> suit & 1 and (t.unseen & SUIT_MASKS[suit]).bit_count() >= 3
+    return not t.voids[seat] >> suit & 1 and (t.unseen & SUIT_MASKS[suit]).bit_count() >= FOLLOW_LEFT
 
 
 def _future_value(t: Table, c: Card) -> float:
@@ -319,7 +324,7 @@ def discard(t: Table, legal: list[Card], led: int) -> Card:
             value += 20
         in_suit = (hand & SUIT_MASKS[s]).bit_count()
         if s != led:
-            value += in_suit * 1.5  # short suits first: a void lets us ruff later
+            value += in_suit * SHORT_SUIT  # short suits first: a void lets us ruff later
             ten = s * 8 + TEN
             if in_suit == 2 and hand >> ten & 1 and c != ten and not t.is_master(ten):
                 value += 12  # keep the guard of a ten
@@ -380,7 +385,7 @@ def _safe_lead(t: Table, c: Card, opps: Sequence[int]) -> bool:
         return False
     if not t.unseen & SUIT_MASKS[t.trump]:
         return True
-    return (t.unseen & SUIT_MASKS[s]).bit_count() >= 3 or all(t.voids[o] >> t.trump & 1 for o in opps)
+    return (t.unseen & SUIT_MASKS[s]).bit_count() >= SAFE_LEAD_LEFT or all(t.voids[o] >> t.trump & 1 for o in opps)
 
 
 def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
@@ -391,7 +396,7 @@ def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
     cost = pts * 2.0 + STRENGTH[trump][c] * 0.3
     in_suit = (t.hand & SUIT_MASKS[s]).bit_count()
     if s == trump:
-        cost += 6 if t.we_took else 25
+        cost += TAKER_TRUMP_LEAD if t.we_took else DEFENDER_TRUMP_LEAD
         return cost
     if c & 7 == TEN and not t.is_master(c):
         cost += 15
