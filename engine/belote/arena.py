@@ -99,6 +99,7 @@ def make_player(level: str, options: Mapping[str, Any] | None) -> Callable[[dict
     opts = dict(options)
 
     def player(view: dict[str, Any], seed: int) -> str:
+        """The level's action with its options, checked for legality."""
         action = choose(view, seed, **opts)
         if action not in view["legal_actions"]:
             raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {view['legal_actions']}")
@@ -167,6 +168,7 @@ def play_deal(
 
 
 def _play_chunk(args: tuple[list[int], tuple[str, str], Options, int, str]) -> list[DealRecord]:
+    """Play a chunk of deals (one task of the process pool)."""
     deals, levels, options, seed, clock = args
     return [play_deal(d, levels, options, seed, clock) for d in deals]
 

@@ -105,10 +105,12 @@ def _add_voids(t: normal.Table, view: Mapping[str, Any]) -> None:
 
 
 def _rel(t: normal.Table, seat: int) -> str:
+    """The id of a seat relative to the viewer: west, partner or east."""
     return SEAT_IDS[(seat - t.seat) & 3]
 
 
 def _explain_lead(t: normal.Table, c: Card, code: str) -> dict[str, Any]:
+    """Why lead c: draw trumps, a master, partner's void or suit, an opponent's void, or safety."""
     trump = t.trump
     s = c >> 3
     if s == trump and t.we_took and t.is_master(c) and t.unseen & SUIT_MASKS[trump]:
@@ -129,6 +131,7 @@ def _explain_lead(t: normal.Table, c: Card, code: str) -> dict[str, Any]:
 
 
 def _explain_follow(t: normal.Table, c: Card, code: str) -> dict[str, Any]:
+    """Why play c on the trick: give points, secure, ruff, win cheaply, a void after us, or discard."""
     trump = t.trump
     cards = [x for _, x in t.trick]
     led = cards[0] >> 3

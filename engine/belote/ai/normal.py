@@ -131,6 +131,7 @@ def choose(view: Mapping[str, Any], seed: int = 0) -> str:
 
 
 def _mask(codes: Sequence[str]) -> Mask:
+    """The mask of a list of card codes."""
     m = 0
     for code in codes:
         m |= 1 << CODE_TO_CARD[code]
@@ -195,6 +196,7 @@ def play_card(t: Table) -> Card:
 
 
 def _cards(mask: Mask) -> list[Card]:
+    """The cards of a mask, lowest card int first."""
     out = []
     while mask:
         low = mask & -mask
@@ -295,6 +297,7 @@ def smear(t: Table, legal: list[Card]) -> Card:
     pts = POINTS[trump]
 
     def gift(c: Card) -> float:
+        """How welcome c is on the partner's trick (trumps last)."""
         if c >> 3 == trump:
             return -100 - STRENGTH[trump][c]  # trumps only when nothing else is legal
         value = float(pts[c])
@@ -316,6 +319,7 @@ def discard(t: Table, legal: list[Card], led: int) -> Card:
     hand = t.hand
 
     def cost(c: Card) -> float:
+        """What throwing c away costs us."""
         s = c >> 3
         if s == trump:
             return 100 + strength[c] * 3 + pts[c]
