@@ -204,3 +204,36 @@ def test_new_game_asks_before_abandoning_a_match(page: Page, open_game):
     while time.monotonic() < deadline and engine_view(page)["target"] != 500:
         time.sleep(0.05)
     assert engine_view(page)["target"] == 500
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("width,height,query", [
+    (360, 640, ""), (412, 780, "lang=vi&"), (1366, 650, ""), (1280, 800, "lang=hi&"), (800, 600, ""),
+    (800, 600, "lang=lt&"), (768, 700, "lang=vi&"), (1024, 600, "lang=fr&"),
+    (360, 480, "embed=1&"), (1920, 1080, ""),
+])
+def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, site_url, width, height, query):
+    """Nothing to scroll to: the hand, the bids and the toolbar are on screen in every phase."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    guard.attach(context)
+    page = context.new_page()
+    fits = "[document.documentElement.scrollWidth <= innerWidth, document.documentElement.scrollHeight <= innerHeight]"
+    try:
+        page.goto(f"{site_url}?{query}{EASY}&speed=instant&seed=5")
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector(MY_TURN, state="attached")
+        assert page.evaluate(fits) == [True, True], "bidding"
+        play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+                   and page.query_selector(MY_TURN) is not None)
+        assert page.evaluate(fits) == [True, True], "playing"
+        toolbar, picker = page.query_selector(".toolbar").bounding_box(), page.query_selector(".lang-pick").bounding_box()
+        if picker and picker["width"]:  # the toolbar never runs under the language picker
+            assert toolbar["x"] + toolbar["width"] <= picker["x"] or toolbar["y"] >= picker["y"] + picker["height"]
+        for el in page.query_selector_all("#hand button, #bids button, .toolbar button"):
+            box = el.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (el.get_attribute("data-card"), box)
+    finally:
+        context.close()
+    guard.check()
