@@ -237,3 +237,45 @@ def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, sit
     finally:
         context.close()
     guard.check()
+
+
+def test_hint_marks_a_legal_action_and_says_why(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=19")
+    for phase in ("bid", "play"):
+        if phase == "play":
+            play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+                       and page.query_selector(MY_TURN) is not None)
+        else:
+            page.wait_for_selector(MY_TURN, state="attached")
+        page.click("#btn-hint")
+        hinted = page.wait_for_selector("[data-hint='1']")
+        action = hinted.get_attribute("data-card") or hinted.get_attribute("data-action")
+        assert action in engine_view(page)["legal_actions"]
+        assert not hinted.is_disabled()
+        status = page.text_content("#status")
+        assert status.startswith("Hint: ") and len(status) > len("Hint: ") + 3, status
+        assert "hint." not in status  # a translated reason, never a raw key
+
+
+def test_new_game_dialog_custom_target_and_levels(page: Page, open_game):
+    open_game(page, f"{EASY}&speed=instant&seed=20")
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#dlg-new select[name=level2]", "hard")
+    page.check("#dlg-new input[name=target][value='custom']")
+    page.fill("#dlg-new input[name=customTarget]", "")
+    page.click("#dlg-new button[type=submit]")  # custom chosen, no number: refused, said why
+    assert page.get_attribute("#dlg-new input[name=customTarget]", "aria-invalid") == "true"
+    page.fill("#dlg-new input[name=customTarget]", "0")
+    page.click("#dlg-new button[type=submit]")  # below the minimum: the browser refuses it
+    assert page.query_selector("#dlg-new input[name=customTarget]:invalid") is not None
+    assert page.query_selector("#dlg-new[open]") is not None  # the dialog stays
+    page.fill("#dlg-new input[name=customTarget]", "750")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_selector("dialog[open]", state="detached")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and engine_view(page)["target"] != 750:
+        time.sleep(0.05)
+    assert engine_view(page)["target"] == 750
+    assert saved(page)["levels"] == ["easy", "hard", "easy"]
+    assert page.text_content(".seat-2 .seat-level") == "Hard"
