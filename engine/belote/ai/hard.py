@@ -30,6 +30,8 @@ from typing import Any
 
 from ..cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Mask
 from ..playstate import PlayState
+from ..rules import winning_index
+from . import normal as _normal
 from .knowledge import Knowledge
 from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, rollout
@@ -38,6 +40,7 @@ SAMPLES = 24  # deals per card decision
 BID_SAMPLES = 48  # deals per bidding decision
 SOLVE_TRICKS = 3  # exact search once this many tricks (the current one included) remain
 ROLLOUT_STOP = 0  # rollouts hand over to the exact search at this many tricks (0: play out)
+POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 
@@ -51,6 +54,7 @@ def choose(
     solve_tricks: int = SOLVE_TRICKS,
     rollout_stop: int = ROLLOUT_STOP,
     take_margin: float = TAKE_MARGIN,
+    policy: str = POLICY,
     time_limit: float | None = TIME_LIMIT,
 ) -> str:
     """Hard's action for ``view`` (deterministic for a view and seed; see the module doc)."""
@@ -61,8 +65,8 @@ def choose(
     k = Knowledge.from_view(view)
     rng = random.Random(f"hard:{seed}:{view['deal_number']}:{k.played.bit_count()}:{len(view['bids'])}")
     if view["phase"] in ("bid1", "bid2"):
-        return _bid(view, k, legal, rng, bid_samples, take_margin, deadline)
-    scores = card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline)
+        return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
+    scores = card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)
     best = max(scores, key=lambda c: (scores[c], -c))
     return CARD_CODES[best]
 
@@ -78,6 +82,7 @@ def card_scores(
     solve_tricks: int = SOLVE_TRICKS,
     rollout_stop: int = ROLLOUT_STOP,
     deadline: float | None = None,
+    policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
     assert k.trump is not None and k.taker is not None
@@ -90,6 +95,7 @@ def card_scores(
         blockers |= 1 << c
     cands = _cards(collapse(legal, blockers, k.trump))
     base = _base_state(view, k, trick)
+    pub = Public.from_view(view) if policy == "normal" else None
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     for _ in range(max(1, samples)):
@@ -97,7 +103,7 @@ def card_scores(
         belote_team = _belote_team(k, hands)
         solver = Solver(k.trump)
         for c in cands:
-            d = _play_out(base, hands, c, solver, solve_tricks, rollout_stop)
+            d = _play_out(base, hands, c, solver, solve_tricks, rollout_stop, pub, k.taker)
             totals[c] += deal_value(d, k.taker & 1, belote_team, k.seat & 1, view["reserve"])
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
@@ -119,10 +125,13 @@ def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> Play
 
 
 def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_tricks: int,
-              rollout_stop: int) -> int:
+              rollout_stop: int, pub: Public | None = None, taker: int = 0) -> int:
     """The final card-point diff (team 0 minus team 1, 252 for a capot) after playing ``c``."""
     ps = base.copy()
     ps.hands = hands[:]
+    if pub is not None:
+        pub = pub.copy()
+        pub.note(ps, c)
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
     before = ps.points[0] - ps.points[1]
     n = ps.n_tricks
@@ -132,13 +141,12 @@ def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_
         cap &= 1 << (w & 1)
         if ps.done:
             return _final(before + diff, cap)
-    left = 8 - ps.n_tricks
-    if left > solve_tricks:
-        d, _ = rollout(ps, rollout_stop)
+    if 8 - ps.n_tricks > solve_tricks:
+        # capot included if it plays to the end
+        d, _ = rollout(ps, rollout_stop) if pub is None else normal_rollout(ps, pub, taker, rollout_stop)
         diff += d
     if not ps.done:
         diff += solver.value(ps)
-        return before + diff
     return before + diff
 
 
@@ -204,16 +212,16 @@ def _cards(m: Mask) -> list[int]:
 
 
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
-         margin: float, deadline: float | None) -> str:
+         margin: float, policy: str, deadline: float | None) -> str:
     """Take the suit whose sampled score beats passing by ``margin``, else pass."""
     options = {a: (k.turned >> 3 if a == "take" else SUITS.index(a[5])) for a in legal if a != "pass"}
-    values = bid_values(view, k, rng, samples, list(options.values()), deadline)
+    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
     return best if values[options[best]] > margin else "pass"
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
-               trumps: list[int], deadline: float | None = None) -> dict[int, float]:
+               trumps: list[int], deadline: float | None = None, policy: str = POLICY) -> dict[int, float]:
     """Mean deal score for our team if we take each of ``trumps``, over sampled deals."""
     leader = (view["dealer"] + 1) & 3
     totals = dict.fromkeys(trumps, 0.0)
@@ -223,7 +231,10 @@ def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, sample
         hands = sample_bid_deal(k, rng)
         for t in trumps:
             ps = PlayState(hands[:], t, leader)
-            d, cap = rollout(ps)
+            if policy == "normal":
+                d, cap = normal_rollout(ps, Public(), k.seat)
+            else:
+                d, cap = rollout(ps)
             diff = ps.points[0] - ps.points[1]
             diff = _final(diff, cap)
             totals[t] += deal_value(diff, team, _pair_team(hands, t), team, view["reserve"])
@@ -240,3 +251,87 @@ def _pair_team(hands: list[Mask], trump: int) -> int | None:
         if hands[s] & pair == pair:
             return s & 1
     return None
+
+
+# ------------------------------------------------------- Normal's play as rollout policy
+
+
+class Public:
+    """The public history Normal's play reads (its ``Table`` minus the seat's own hand)."""
+
+    __slots__ = ("played", "trick", "tricks", "voids", "led_by", "won_with")
+
+    def __init__(self) -> None:
+        """An empty history: the start of the play."""
+        self.played = 0
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[list[tuple[int, int]]] = []
+        self.voids = [0, 0, 0, 0]
+        self.led_by = [0, 0, 0, 0]
+        self.won_with = [0, 0, 0, 0]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> Public:
+        """The history of a view, read the way Normal reads it."""
+        t = _normal.read_table(view)
+        pub = cls()
+        pub.played, pub.trick, pub.tricks = t.played, t.trick, t.tricks
+        pub.voids, pub.led_by, pub.won_with = t.voids, t.led_by, t.won_with
+        return pub
+
+    def copy(self) -> Public:
+        """A copy that can be extended without touching this one."""
+        new = Public.__new__(Public)
+        new.played, new.trick, new.tricks = self.played, self.trick[:], self.tricks[:]
+        new.voids, new.led_by, new.won_with = self.voids[:], self.led_by[:], self.won_with[:]
+        return new
+
+    def note(self, ps: PlayState, c: int) -> None:
+        """Record ``c`` played by ``ps.to_act`` (call before ``ps.play(c)``)."""
+        seat, trump, trick = ps.to_act, ps.trump, self.trick
+        if trick:
+            led = trick[0][1] >> 3
+            if c >> 3 != led:
+                self.voids[seat] |= 1 << led
+                so_far = [x for _, x in trick]
+                if c >> 3 != trump and led != trump and winning_index(so_far, trump) != len(so_far) - 2:
+                    self.voids[seat] |= 1 << trump
+        else:
+            self.led_by[seat] |= 1 << (c >> 3)
+        trick.append((seat, c))
+        self.played |= 1 << c
+        if len(trick) == 4:
+            so_far = [x for _, x in trick]
+            w = (trick[0][0] + winning_index(so_far, trump)) & 3
+            self.won_with[w] |= 1 << (so_far[winning_index(so_far, trump)] >> 3)
+            self.tricks.append(trick)
+            self.trick = []
+
+
+def normal_rollout(ps: PlayState, pub: Public, taker: int, stop_left: int = 0) -> tuple[int, int]:
+    """Like :func:`~belote.ai.search.rollout`, every seat playing Normal's card from its own hand
+    and the public history ``pub`` (extended in place)."""
+    trump = ps.trump
+    cap = capot_flags(ps.tricks_won, ps.n_tricks)
+    diff = 0
+    table = _normal.Table
+    play_card = _normal.play_card
+    while 8 - ps.n_tricks > stop_left:
+        seat = ps.to_act
+        legal = ps.legal_mask()
+        if legal & (legal - 1):
+            t = table(seat=seat, trump=trump, taker=taker, hand=ps.hands[seat], legal=legal,
+                      played=pub.played, trick=pub.trick, tricks=pub.tricks, voids=pub.voids,
+                      led_by=pub.led_by, won_with=pub.won_with)
+            c = play_card(t)
+        else:
+            c = legal.bit_length() - 1
+        pub.note(ps, c)
+        before0, before1 = ps.points
+        w = ps.play(c)
+        if w >= 0:
+            diff += (ps.points[0] - before0) - (ps.points[1] - before1)
+            cap &= 1 << (w & 1)
+            if ps.n_tricks == 8 and cap:
+                diff += 90 if w & 1 == 0 else -90
+    return diff, cap
