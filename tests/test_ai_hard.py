@@ -494,3 +494,25 @@ def test_hard_gives_the_ten_to_a_partner_it_knows_will_win():
     k = Knowledge.from_view(v)
     assert k.holds(3, c("KD")) and k.sizes[3] == 1 and not k.may_hold(1, c("JD"))
     assert hard.choose(v, 1, time_limit=None) == "TH"
+
+
+def test_rollout_history_tracks_what_normal_reads_from_a_view():
+    """Hard's incremental public history equals Normal's reading of the view, card by card."""
+    rng = random.Random(21)
+    for gi in range(4):
+        g = Game(seed=300 + gi, target=10**9)
+        while g.phase != "play":
+            g.play(rng.choice(g.legal_actions()))
+        v0 = g.view(g.to_act)
+        pub = hard.Public.from_view(v0)
+        ps = hard._base_state(v0, Knowledge.from_view(v0), [])
+        ps.hands = true_hands(g)
+        while g.deal_number == 0 and g.phase == "play":
+            v = g.view(g.to_act)
+            ref = hard.Public.from_view(v)
+            for name in ("played", "trick", "tricks", "voids", "led_by", "won_with"):
+                assert getattr(pub, name) == getattr(ref, name), name
+            code = rng.choice(v["legal_actions"])
+            pub.note(ps, CODE_TO_CARD[code])
+            ps.play(CODE_TO_CARD[code])
+            g.play(code)

@@ -4,21 +4,25 @@ Play: :class:`~belote.ai.knowledge.Knowledge` reads the view (cards seen, voids,
 higher trump, belote, bids); :mod:`~belote.ai.sampling` draws ``samples`` deals that
 respect it; each legal card (equivalent cards merged) is played in every sampled deal
 and the rest of the deal is valued: exactly by alpha-beta (:class:`~belote.ai.search.Solver`)
-once at most ``solve_tricks`` tricks remain, else by a greedy rollout down to
-``rollout_stop`` tricks and the exact search from there. A deal's value is the deal
-*score* for our team minus theirs (made / dedans / litige, capot, belote, reserve),
-so making the contract counts for more than raw card points. The best mean wins.
+once at most ``solve_tricks`` tricks remain, else by a rollout down to ``rollout_stop``
+tricks (0: to the end) and the exact search from there. In a rollout every seat plays
+Normal's card from its own sampled hand and the public history only (``policy="normal"``,
+the default; ``"greedy"`` is a faster full-information policy of :mod:`~belote.ai.search`).
+A deal's value is the deal *score* for our team minus theirs (made / dedans / litige,
+capot, belote, reserve), so making the contract counts for more than raw card points.
+The best mean wins; ties go to the lowest card.
 
 Bidding: for each trump it may name (round 1: the turned suit; round 2: every other
 suit) it samples completed deals in which it takes (the turned card and two more
 cards), plays them out with the rollout policy and takes the best suit when its mean
-score beats passing by ``take_margin``.
+score beats passing (valued 0) by ``take_margin``.
 
-Budgets: the default is deterministic (``samples`` deals per decision): the same view
-and seed give the same action on any machine. ``time_limit`` (seconds) is only a safety
-cap, far above the normal cost (measured p95 ~ CPython 0.1 s); it stops sampling early
-on a very slow host and only then can the answer depend on timing. The arena and the
-tests may pass ``time_limit=None`` to rule timing out entirely.
+Budgets: the default is deterministic (``samples`` deals per card decision,
+``bid_samples`` per bid): the same view and seed give the same action on any machine.
+``time_limit`` (seconds) is only a safety cap, several times the normal cost (CPU time
+per decision on this machine: p50 ~15 ms, p95 ~50 ms in CPython; Pyodide is about 2x
+slower); it stops sampling early on a very slow host, and only then can the answer
+depend on timing. Tests and tools may pass ``time_limit=None`` to rule timing out.
 """
 
 from __future__ import annotations
