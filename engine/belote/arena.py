@@ -100,7 +100,7 @@ def make_player(level: str, options: Mapping[str, Any] | None) -> Callable[[dict
 
     def player(view: dict[str, Any], seed: int) -> str:
         """The level's action with its options, checked for legality."""
-        action = choose(view, seed, **opts)
+        action: str = choose(view, seed, **opts)
         if action not in view["legal_actions"]:
             raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {view['legal_actions']}")
         return action

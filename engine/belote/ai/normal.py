@@ -144,8 +144,8 @@ def read_table(view: Mapping[str, Any]) -> Table:
     trick = [(e["seat"], CODE_TO_CARD[e["card"]]) for e in view["trick"]]
     tricks = [[(e["seat"], CODE_TO_CARD[e["card"]]) for e in t["cards"]] for t in view["tricks"]]
     played = 0
-    for t in tricks:
-        for _, c in t:
+    for done_trick in tricks:
+        for _, c in done_trick:
             played |= 1 << c
     for _, c in trick:
         played |= 1 << c
