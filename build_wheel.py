@@ -32,8 +32,10 @@ SITE_SRC = ROOT / "site"
 CACHE = ROOT / "build" / "cache"
 MICROPIP = "micropip==0.11.1"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# Served by the site but not needed to play: left out of the service worker's precache.
+# Served by the site but not needed to play: left out of the service worker's precache
+# (except the bare-boot baseline page, so the benchmark compares warm visits like for like).
 NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-")
+PRECACHED_DEV = ("dev/bare.html", "dev/bare.js", "dev/bare-worker.js")
 SW_MARKER = "/*@BUILD@*/null"
 
 
@@ -165,7 +167,8 @@ def assemble(out: Path, build_id: str | None) -> dict:
     )
     precache = ["./"] + [
         n for n in files_under(tmp)
-        if not n.startswith(rt_dir) and not n.startswith(NOT_PRECACHED_PREFIXES) and n != "sw.js"
+        if not n.startswith(rt_dir) and n != "sw.js"
+        and (not n.startswith(NOT_PRECACHED_PREFIXES) or n in PRECACHED_DEV)
     ]
     runtime_urls = [rt_dir + f for f in RUNTIME_FILES]
     sw_path = tmp / "sw.js"

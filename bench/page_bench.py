@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page load: navigation -> playable, cold and warm, beside a bare Pyodide boot.
 
-    python bench/page_bench.py [--runs 5] [--site dist/site]
+    python bench/page_bench.py [--runs 7] [--site dist/site]
 
 For each run, a fresh on-disk Chromium profile visits the page twice:
   cold  first visit (empty HTTP cache, no service worker);
@@ -11,7 +11,7 @@ booted in its worker, a match started and the table drawn, i.e. playable), read 
 page's own clock. Bytes = what the server sent for that visit (service-worker hits cost
 nothing). Then the two ways of installing the wheel in the worker are timed. The baseline `dev/bare.html` boots the same self-hosted Pyodide runtime in a
 module worker and answers one Python call, nothing else. Game and bare runs alternate, so
-load on the machine hits both alike; figures are medians. Target: game <= 1.15 x bare.
+load on the machine hits both alike; figures are medians and best-of. Target: game <= 1.15 x bare.
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGES = {"bare Pyodide boot": "dev/bare.html", "game, playable": "?levels=easy,easy,easy&seed=1"}
 TARGET = 1.15
+SETTLE_S = 1.0
 # Records when [data-ready="1"] appears, on the page's clock (ms since navigation start).
 # Init scripts are injected by the DevTools protocol, so the pages' CSP does not block them.
 READY_PROBE = """
@@ -64,6 +65,8 @@ def sent_bytes(site: Path, hits: list[tuple[str, int]]) -> int:
 
 def visit(context, url: str) -> float:
     page = context.new_page()
+    page.goto("about:blank")
+    time.sleep(SETTLE_S)  # let the browser finish starting/closing tabs before the clock runs
     page.goto(url)
     page.wait_for_selector('[data-ready="1"]', state="attached", timeout=120_000)
     ready_at = page.evaluate("window.__readyAt")
@@ -126,7 +129,7 @@ def install_times(pw, base: str, runs: int) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--site", type=Path, default=ROOT / "dist" / "site")
     args = ap.parse_args(argv)
     site = args.site.resolve()
@@ -148,16 +151,23 @@ def main(argv: list[str] | None = None) -> int:
     server.shutdown()
 
     med = {name: {k: statistics.median(r[k] for r in runs) for k in runs[0]} for name, runs in results.items()}
-    bare, game = med["bare Pyodide boot"], med["game, playable"]
-    print(f"\nPage load, median of {args.runs} runs (navigation -> [data-ready=\"1\"]; "
+    best = {name: {k: min(r[k] for r in runs) for k in runs[0]} for name, runs in results.items()}
+    print(f"\nPage load, {args.runs} runs each (navigation -> [data-ready=\"1\"]; "
           f"load average {os.getloadavg()[0]:.1f}, {time.time() - t0:.0f} s)")
-    print(f"{'':22}{'cold s':>9}{'warm s':>9}{'cold MB':>10}{'warm MB':>10}")
+    print(f"{'':22}{'cold s':>9}{'warm s':>9}{'best cold':>11}{'best warm':>11}{'cold MB':>10}{'warm MB':>10}")
     for name, m in med.items():
-        print(f"{name:22}{m['cold']:9.2f}{m['warm']:9.2f}{m['cold_bytes'] / 1e6:10.2f}{m['warm_bytes'] / 1e6:10.3f}")
+        b = best[name]
+        print(f"{name:22}{m['cold']:9.2f}{m['warm']:9.2f}{b['cold']:11.2f}{b['warm']:11.2f}"
+              f"{m['cold_bytes'] / 1e6:10.2f}{m['warm_bytes'] / 1e6:10.3f}")
+    bare, game = med["bare Pyodide boot"], med["game, playable"]
     ratios = {k: game[k] / bare[k] for k in ("cold", "warm")}
-    print(f"{'game / bare':22}{ratios['cold']:9.2f}{ratios['warm']:9.2f}")
+    best_ratios = {k: best["game, playable"][k] / best["bare Pyodide boot"][k] for k in ("cold", "warm")}
+    print(f"{'game / bare':22}{ratios['cold']:9.2f}{ratios['warm']:9.2f}"
+          f"{best_ratios['cold']:11.2f}{best_ratios['warm']:11.2f}")
     verdict = all(r <= TARGET for r in ratios.values())
-    print(f"target: game within {TARGET}x of bare, cold and warm: {'met' if verdict else 'NOT met'}")
+    print(f"target: game within {TARGET}x of bare (medians), cold and warm: {'met' if verdict else 'NOT met'}"
+          + ("" if os.getloadavg()[0] < 2 else "  (the machine is busy: figures are noisy; best-of columns"
+             " show the uncontended cost)"))
     print("\nIn the worker, runtime ready -> wheel installed (median ms): "
           + ", ".join(f"{m} {v:.0f}" for m, v in installs.items())
           + "  (the game uses unpack: fetch during the boot + pyodide.unpackArchive)")
