@@ -142,10 +142,16 @@ function applyEvents(events) {
 }
 
 function adopt(snapshot, events = []) {
+  const wasMyTurn = state.view && state.view.to_act === 0;
   state.view = snapshot.view;
   state.save = snapshot.save;
   storage.saveGame(snapshot.save);
   applyEvents(events);
+  const v = snapshot.view;
+  if (v.to_act === 0 && v.phase !== "over" && (!wasMyTurn || events.length)) {
+    announce(v.phase === "bid1" ? t("status_your_bid_round1")
+      : v.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play"));
+  }
   document.getElementById("app").dataset.ready = "1";
   requestRender(focusTurn);
   schedule();
