@@ -293,21 +293,22 @@ class Public:
     def note(self, ps: PlayState, c: int) -> None:
         """Record ``c`` played by ``ps.to_act`` (call before ``ps.play(c)``)."""
         seat, trump, trick = ps.to_act, ps.trump, self.trick
+        suit = c >> 3
         if trick:
             led = trick[0][1] >> 3
-            if c >> 3 != led:
+            if suit != led:
                 self.voids[seat] |= 1 << led
-                so_far = [x for _, x in trick]
-                if c >> 3 != trump and led != trump and winning_index(so_far, trump) != len(so_far) - 2:
-                    self.voids[seat] |= 1 << trump
+                if suit != trump and led != trump:
+                    so_far = [x for _, x in trick]
+                    if winning_index(so_far, trump) != len(so_far) - 2:
+                        self.voids[seat] |= 1 << trump  # failed to trump: no trump either
         else:
-            self.led_by[seat] |= 1 << (c >> 3)
+            self.led_by[seat] |= 1 << suit
         trick.append((seat, c))
         self.played |= 1 << c
         if len(trick) == 4:
-            so_far = [x for _, x in trick]
-            w = (trick[0][0] + winning_index(so_far, trump)) & 3
-            self.won_with[w] |= 1 << (so_far[winning_index(so_far, trump)] >> 3)
+            w, wc = trick[winning_index([x for _, x in trick], trump)]
+            self.won_with[w] |= 1 << (wc >> 3)
             self.tricks.append(trick)
             self.trick = []
 
