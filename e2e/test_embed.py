@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import Error as PlaywrightError
+
 from conftest import BOOT_TIMEOUT_MS, READY
 from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done
 
@@ -62,11 +64,14 @@ def play_deal_by_clicking(frame, limit_s: float = 180) -> None:
             continue
         try:
             chosen.click(timeout=5000)
-        except Exception:  # redrawn under us: look again
+        except PlaywrightError:  # redrawn under us: look again
             continue
         # wait until the page has taken the action (the button goes away or the turn passes)
         until = time.monotonic() + 15
-        while time.monotonic() < until and chosen.is_visible() and frame.query_selector(MY_TURN):
-            if chosen.is_disabled():
+        while time.monotonic() < until:
+            try:
+                if not chosen.is_visible() or chosen.is_disabled() or not frame.query_selector(MY_TURN):
+                    break
+            except PlaywrightError:  # the button was redrawn away: the action was taken
                 break
             time.sleep(0.03)
