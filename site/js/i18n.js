@@ -71,6 +71,22 @@ export function t(key, params = {}) {
   });
 }
 
+// Sentences about a seat: the person (seat 0) gets its own wording ("You win", not "You wins").
+const YOU_KEYS = {
+  announce_pass: "announce_pass_you",
+  announce_take: "announce_take_you",
+  announce_card: "announce_card_you",
+  announce_trick: "announce_trick_you",
+  announce_new_deal: "announce_new_deal_you",
+  trick_winner: "trick_winner_you",
+  contract_line: "contract_line_you",
+};
+
+/** t() for a sentence whose subject is `seat`: the "_you" wording when it is the person. */
+export function tSeat(key, seat, params = {}) {
+  return seat === 0 && YOU_KEYS[key] ? t(YOU_KEYS[key], params) : t(key, params);
+}
+
 /** Has this key a translation (used for the engine's hint reason keys)? */
 export function hasKey(key) {
   return Object.hasOwn(strings, key) || Object.hasOwn(fallback, key);

@@ -5,7 +5,7 @@
 import { createEngine } from "./engine-client.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { collectTrick } from "./anim.js";
-import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
+import { loadLanguage, pickLanguage, applyStatic, t, tSeat, hasKey } from "./i18n.js";
 import { state, isMyTurn, matchInProgress, delays, LEVELS, SPEEDS } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
@@ -83,10 +83,10 @@ function applyEvents(events) {
   for (const ev of events) {
     switch (ev.type) {
       case "bid":
-        if (ev.action === "pass") announce(t("announce_pass", { player: seatName(ev.seat) }));
+        if (ev.action === "pass") announce(tSeat("announce_pass", ev.seat, { player: seatName(ev.seat) }));
         break;
       case "contract":
-        announce(t("announce_take", { player: seatName(ev.taker), suit: suitName(ev.trump) }));
+        announce(tSeat("announce_take", ev.taker, { player: seatName(ev.taker), suit: suitName(ev.trump) }));
         showCallout(ev.taker, `take:${ev.trump}`, d.callout);
         state.contractPause = true;
         break;
@@ -95,7 +95,7 @@ function applyEvents(events) {
         state.dealSummary = null;
         state.thrownIn = false;
         state.animate = { seat: ev.seat, card: ev.card };
-        announce(t("announce_card", { player: seatName(ev.seat), card: cardName(ev.card, v?.trump) }));
+        announce(tSeat("announce_card", ev.seat, { player: seatName(ev.seat), card: cardName(ev.card, v?.trump) }));
         break;
       case "belote": {
         showCallout(ev.seat, ev.call, d.callout);
@@ -105,7 +105,7 @@ function applyEvents(events) {
       }
       case "trick":
         state.shownTrick = { cards: ev.cards, winner: ev.winner };
-        announce(t("announce_trick", { player: seatName(ev.winner), points: ev.points }));
+        announce(tSeat("announce_trick", ev.winner, { player: seatName(ev.winner), points: ev.points }));
         break;
       case "deal_scored": {
         const row = ev;
@@ -126,7 +126,7 @@ function applyEvents(events) {
         announce(t("announce_thrown_in"));
         break;
       case "deal":
-        announce(t("announce_new_deal", { dealer: seatName(ev.dealer), card: cardName(ev.turned_card) }));
+        announce(tSeat("announce_new_deal", ev.dealer, { dealer: seatName(ev.dealer), card: cardName(ev.turned_card) }));
         break;
       case "match_over": {
         const [us, them] = ev.scores;

@@ -1,7 +1,7 @@
 // render.js: draws the page from `state` (state.js). Called through requestRender(), which
 // batches changes into one redraw per animation frame. Text goes in with textContent only.
 
-import { t, formatNumber } from "./i18n.js";
+import { t, tSeat, formatNumber } from "./i18n.js";
 import {
   state, isMyTurn, tableCards, lastTrick, delays,
   SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
@@ -200,7 +200,7 @@ function renderCenter(v) {
 
   const note = $("#trick-note");
   let noteText = "";
-  if (winner !== null && winner !== undefined && !state.dealSummary) noteText = t("trick_winner", { player: seatName(winner) });
+  if (winner !== null && winner !== undefined && !state.dealSummary) noteText = tSeat("trick_winner", winner, { player: seatName(winner) });
   else if (state.thrownIn && v && v.phase === "bid1" && !v.bids.length) noteText = t("announce_thrown_in");
   note.textContent = noteText;
   note.hidden = !noteText;
@@ -231,7 +231,7 @@ export function summaryContent(row, v, titleId) {
   if (titleId) title.id = titleId;
   const contract = el("p", "summary-contract");
   if (row.taker !== null && row.taker !== undefined) {
-    contract.append(suitLabel(row.trump, t("contract_line", { player: seatName(row.taker), suit: suitName(row.trump) })));
+    contract.append(suitLabel(row.trump, tSeat("contract_line", row.taker, { player: seatName(row.taker), suit: suitName(row.trump) })));
   } else {
     contract.textContent = t("contract_none");
   }
@@ -423,7 +423,7 @@ export function lastTrickContent(v) {
     if (c.seat === found.trick.winner) cell.classList.add("winner");
     grid.append(cell);
   }
-  out.push(grid, el("p", "", t("announce_trick", { player: seatName(found.trick.winner), points: found.trick.points })));
+  out.push(grid, el("p", "", tSeat("announce_trick", found.trick.winner, { player: seatName(found.trick.winner), points: found.trick.points })));
   return out;
 }
 
