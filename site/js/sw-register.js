@@ -13,9 +13,9 @@
  *   <html data-sw="active">        the page's build is precached (offline play works from now on)
  *   <html data-sw="unavailable">   no service worker here (e.g. inside a third-party iframe)
  *   <html data-sw-update="ready">  a newer build is installed; the next visit uses it
- * Updates never switch a running page to other files: a newer build found at startup is
- * activated and the page reloads once, before the game has started; one found later waits
- * for the next visit. Add ?nosw=1 to the URL to skip the service worker (benchmarks).
+ * Updates never leave a page running on files of two builds: a newer build found at startup
+ * is activated and the page reloads once, before the game has started; one found later waits
+ * for the next visit; a tab whose build another tab replaced reloads (the match resumes). Add ?nosw=1 to the URL to skip the service worker (benchmarks).
  */
 const root = document.documentElement;
 
@@ -47,6 +47,11 @@ export async function registerServiceWorker({ after } = {}) {
     mark("sw", "unavailable");
     return null;
   }
+  if (sw.controller) {
+    // Another tab switched this origin to a newer build (its old cache is gone): reload onto
+    // it rather than run on with files of two builds. The match resumes from its save.
+    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+  }
   // A newer build waiting since an earlier visit is taken at once, before the engine boots.
   const early = await sw.getRegistration().catch(() => null);
   if (!(early && early.waiting && sw.controller)) {
@@ -66,8 +71,7 @@ export async function registerServiceWorker({ after } = {}) {
   if (reg.waiting && sw.controller && !session("get", "belote-sw-reloaded")) {
     // A newer build finished installing during an earlier visit: take it now, at startup.
     session("set", "belote-sw-reloaded", "1");
-    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
-    reg.waiting.postMessage({ type: "skip-waiting" });
+    reg.waiting.postMessage({ type: "skip-waiting" });  // then "controllerchange" reloads
     return reg;
   }
   session("remove", "belote-sw-reloaded");
