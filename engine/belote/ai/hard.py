@@ -44,6 +44,7 @@ SAMPLES = 24  # deals per card decision
 BID_SAMPLES = 48  # deals per bidding decision
 SOLVE_TRICKS = 3  # exact search once this many tricks (the current one included) remain
 ROLLOUT_STOP = 0  # rollouts hand over to the exact search at this many tricks (0: play out)
+BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluation (for comparison)
 POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
@@ -59,6 +60,7 @@ def choose(
     rollout_stop: int = ROLLOUT_STOP,
     take_margin: float = TAKE_MARGIN,
     policy: str = POLICY,
+    bid_with: str = BID_WITH,
     time_limit: float | None = TIME_LIMIT,
 ) -> str:
     """Hard's action for ``view`` (deterministic for a view and seed; see the module doc)."""
@@ -69,6 +71,8 @@ def choose(
     k = Knowledge.from_view(view)
     rng = random.Random(f"hard:{seed}:{view['deal_number']}:{k.played.bit_count()}:{len(view['bids'])}")
     if view["phase"] in ("bid1", "bid2"):
+        if bid_with == "normal":
+            return _normal.bid(view)
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
     scores = card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)
     best = max(scores, key=lambda c: (scores[c], -c))

@@ -14,8 +14,9 @@ trick and the trick on the table, the belote calls) and keeps, per other seat:
   less likely to hold a strong suit, the taker more likely to hold trumps.
 
 The sampler (:mod:`belote.ai.sampling`) draws deals that respect every hard constraint,
-weighted by ``weights``. Hints may read ``voids``: ``k.is_void(1, HEARTS)`` says
-"East is out of hearts". Everything here is a pure function of the view.
+weighted by ``weights``. Hints may read ``voids`` (bit s of ``voids[seat]``: out of suit
+s): for seat 0, ``k.is_void(1, HEARTS)`` says "West is out of hearts" (seat 1 sits at
+seat 0's left, West in the UI). Everything here is a pure function of the view.
 """
 
 from __future__ import annotations
@@ -231,6 +232,6 @@ def _best_trump(trick: list[Card], trump: int) -> Card:
 
 
 def seat_name(seat: int, me: int) -> str:
-    """A seat relative to ``me``: "partner", "left opponent" or "right opponent"."""
+    """A seat relative to ``me``: "me", "left opponent", "partner" or "right opponent"."""
     rel = (seat - me) & 3
     return ("me", "left opponent", "partner", "right opponent")[rel]
