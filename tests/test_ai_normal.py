@@ -16,6 +16,7 @@ import sys
 
 import pytest
 
+from belote.cards import CODE_TO_CARD, mask_of_codes
 from belote import Game, IllegalAction, ai
 from belote.ai import normal
 from helpers import build_deck, new_game, play_cards, random_decks
@@ -232,7 +233,7 @@ def test_position_the_dealer_takes_a_borderline_hand(monkeypatch):
             g.play("pass")
         views[seat] = g.view(seat)
     assert views[3]["dealer"] == 3
-    mask = normal._mask(hand.split()) | 1 << normal.CODE_TO_CARD[turned]
+    mask = mask_of_codes(hand.split()) | 1 << CODE_TO_CARD[turned]
     value = normal.hand_value(mask, 2, False)  # neither seat's side leads the first trick
     monkeypatch.setattr(normal, "TAKE_THRESHOLD", value + 2)
     assert normal.choose(views[1], 0) == "pass"

@@ -7,7 +7,7 @@ A hand (or any set of cards) is a 32-bit mask with bit ``card`` set. Strings suc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 Card: TypeAlias = int
@@ -70,6 +70,14 @@ def mask_of(cards: "Iterator[Card] | list[Card] | tuple[Card, ...]") -> Mask:
     m = 0
     for c in cards:
         m |= 1 << c
+    return m
+
+
+def mask_of_codes(codes: "Iterable[str]") -> Mask:
+    """The mask of exact card codes such as ``["JH", "TS"]`` (trusted: unknown codes raise KeyError)."""
+    m = 0
+    for code in codes:
+        m |= 1 << CODE_TO_CARD[code]
     return m
 
 

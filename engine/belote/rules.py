@@ -35,7 +35,7 @@ def legal_mask(hand: Mask, trick: Sequence[Card], trump: Suit) -> Mask:
     if led == trump:
         if not trumps:
             return hand
-        higher = trumps & TRUMPS_ABOVE[trump][_best_trump(trick, trump)]
+        higher = trumps & TRUMPS_ABOVE[trump][best_trump(trick, trump)]
         return higher or trumps  # go higher if you can, even over the partner
     follow = hand & SUIT_MASKS[led]
     if follow:
@@ -44,14 +44,14 @@ def legal_mask(hand: Mask, trick: Sequence[Card], trump: Suit) -> Mask:
         return hand  # the partner is winning: free discard
     if not trumps:
         return hand
-    best = _best_trump(trick, trump)
+    best = best_trump(trick, trump)
     if best < 0:
         return trumps  # must trump
     return trumps & TRUMPS_ABOVE[trump][best] or trumps  # over-trump, else under-trump
 
 
-def _best_trump(trick: Sequence[Card], trump: Suit) -> Card:
-    """The strongest trump in the trick, or -1 when it holds none."""
+def best_trump(trick: Sequence[Card], trump: Suit) -> Card:
+    """The strongest trump in ``trick``, or -1 when it holds none."""
     strength = STRENGTH[trump]
     best, best_key = -1, -1
     for c in trick:

@@ -33,7 +33,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Mask
+from ..cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Mask, cards_of
 from ..playstate import PlayState
 from ..rules import winning_index
 from . import normal as _normal
@@ -102,7 +102,7 @@ def card_scores(
     blockers = k.hidden
     for c in trick:
         blockers |= 1 << c
-    cands = _cards(collapse(legal, blockers, k.trump))
+    cands = cards_of(collapse(legal, blockers, k.trump))
     base = _base_state(view, k, trick)
     pub = Public.from_view(view) if policy == "normal" else None
     totals = dict.fromkeys(cands, 0.0)
@@ -205,16 +205,6 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
         if hands[s] & pair == pair:
             return s & 1
     return None
-
-
-def _cards(m: Mask) -> list[int]:
-    """The cards of a mask, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 # ---------------------------------------------------------------------- bidding

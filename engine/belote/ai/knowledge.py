@@ -37,8 +37,9 @@ from ..cards import (
     TRUMPS_ABOVE,
     Card,
     Mask,
+    mask_of_codes,
 )
-from ..rules import winning_index
+from ..rules import best_trump, winning_index
 
 ALL_CARDS: Mask = (1 << 32) - 1
 
@@ -82,7 +83,7 @@ class Knowledge:
             trump=SUITS.index(trump_code) if trump_code else None,
             taker=view.get("taker"),
             turned=CODE_TO_CARD[view["turned_card"]],
-            hand=_mask(view["hand"]),
+            hand=mask_of_codes(view["hand"]),
             sizes=list(view["hand_sizes"]),
         )
         k._replay_cards(view)
@@ -136,7 +137,7 @@ class Knowledge:
         assert trump is not None
         led = trick[0] >> 3
         suit = c >> 3
-        best = _best_trump(trick, trump)
+        best = best_trump(trick, trump)
         if suit != led:
             self.voids[s] |= 1 << led  # failed to follow
             if led != trump and winning_index(trick, trump) != len(trick) - 2:
@@ -211,24 +212,6 @@ class Knowledge:
                 named = turned_suit if action == "take" else SUITS.index(action[5])
                 for r in range(8):
                     w[named * 8 + r] *= TAKER_TOP_TRUMP if r in (JACK, NINE) else TAKER_TRUMP
-
-
-def _mask(codes: list[str]) -> Mask:
-    """The mask of a list of card codes."""
-    m = 0
-    for code in codes:
-        m |= 1 << CODE_TO_CARD[code]
-    return m
-
-
-def _best_trump(trick: list[Card], trump: int) -> Card:
-    """The strongest trump in ``trick``, or -1."""
-    strength = STRENGTH[trump]
-    best, key = -1, -1
-    for c in trick:
-        if c >> 3 == trump and strength[c] > key:
-            best, key = c, strength[c]
-    return best
 
 
 def seat_name(seat: int, me: int) -> str:

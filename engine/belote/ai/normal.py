@@ -34,6 +34,8 @@ from ..cards import (
     TEN,
     Card,
     Mask,
+    cards_of,
+    mask_of_codes,
 )
 from ..rules import winning_index
 
@@ -130,14 +132,6 @@ def choose(view: Mapping[str, Any], seed: int = 0) -> str:
 # ----------------------------------------------------------------------- reading
 
 
-def _mask(codes: Sequence[str]) -> Mask:
-    """The mask of a list of card codes."""
-    m = 0
-    for code in codes:
-        m |= 1 << CODE_TO_CARD[code]
-    return m
-
-
 def read_table(view: Mapping[str, Any]) -> Table:
     """Parse the view into a Table and deduce the simple voids from the tricks."""
     trump = SUITS.index(view["trump"])
@@ -153,8 +147,8 @@ def read_table(view: Mapping[str, Any]) -> Table:
         seat=view["seat"],
         trump=trump,
         taker=view["taker"],
-        hand=_mask(view["hand"]),
-        legal=_mask(view["legal_actions"]),
+        hand=mask_of_codes(view["hand"]),
+        legal=mask_of_codes(view["legal_actions"]),
         played=played,
         trick=trick,
         tricks=tricks,
@@ -193,16 +187,6 @@ def play_card(t: Table) -> Card:
     if not t.trick:
         return lead(t)
     return follow(t)
-
-
-def _cards(mask: Mask) -> list[Card]:
-    """The cards of a mask, lowest card int first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _beats(c: Card, best: Card, led: int, trump: int) -> bool:
@@ -267,7 +251,7 @@ def follow(t: Table) -> Card:
     led = cards[0] >> 3
     wi = winning_index(cards, trump)
     best = cards[wi]
-    legal = _cards(t.legal)
+    legal = cards_of(t.legal)
     opps = _opponents_after(t)
     if t.trick[wi][0] == t.partner:
         if not opps or holds_trick(t, best, led, opps):
@@ -347,18 +331,18 @@ def lead(t: Table) -> Card:
     opps = [(t.seat + 1) & 3, (t.seat + 3) & 3]
     # 1. The taker's side draws trumps with a master trump.
     if t.we_took and my_trumps and other_trumps:
-        masters = [c for c in _cards(my_trumps) if t.is_master(c)]
+        masters = [c for c in cards_of(my_trumps) if t.is_master(c)]
         opp_trumps_possible = not all(t.voids[o] & (1 << trump) for o in opps)
         if opp_trumps_possible:
             if masters:
                 return max(masters, key=lambda c: STRENGTH[trump][c])
             if t.seat == t.taker and my_trumps.bit_count() >= DRAW_LOW_TRUMPS:
-                return min(_cards(my_trumps), key=lambda c: STRENGTH[trump][c])
+                return min(cards_of(my_trumps), key=lambda c: STRENGTH[trump][c])
             if t.seat != t.taker and PARTNER_LEADS_TRUMP and not any(tr[0][1] >> 3 == trump for tr in t.tricks):
-                return min(_cards(my_trumps), key=lambda c: STRENGTH[trump][c])
+                return min(cards_of(my_trumps), key=lambda c: STRENGTH[trump][c])
     # 2. Cash a master side card that will not be ruffed.
     cashable = []
-    for c in _cards(hand & ~SUIT_MASKS[trump]):
+    for c in cards_of(hand & ~SUIT_MASKS[trump]):
         if t.is_master(c) and _safe_lead(t, c, opps):
             cashable.append(c)
     if cashable:
@@ -370,9 +354,9 @@ def lead(t: Table) -> Card:
         pref |= t.voids[p] & ~(1 << trump)  # partner can ruff
     for s in sorted(range(4), key=lambda s: -(hand & SUIT_MASKS[s]).bit_count()):
         if pref >> s & 1 and hand & SUIT_MASKS[s] and not _opp_ruffs(t, s, opps):
-            return min(_cards(hand & SUIT_MASKS[s]), key=lambda c: (POINTS[trump][c], STRENGTH[trump][c]))
+            return min(cards_of(hand & SUIT_MASKS[s]), key=lambda c: (POINTS[trump][c], STRENGTH[trump][c]))
     # 4. A low card that risks little.
-    return min(_cards(hand), key=lambda c: (_lead_cost(t, c, opps), c))
+    return min(cards_of(hand), key=lambda c: (_lead_cost(t, c, opps), c))
 
 
 def _opp_ruffs(t: Table, suit: int, opps: Sequence[int]) -> bool:
@@ -422,7 +406,7 @@ def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
     trumps = hand & SUIT_MASKS[trump]
     n = trumps.bit_count()
     value = 0.0
-    for c in _cards(trumps):
+    for c in cards_of(trumps):
         value += TRUMP_VALUE[c & 7]
     value += max(0, n - 2) * EXTRA_TRUMP
     k, q = trump * 8 + KING, trump * 8 + QUEEN
@@ -449,7 +433,7 @@ def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
 def bid(view: Mapping[str, Any]) -> str:
     """Take (or name a suit) when the hand evaluates above the threshold, else pass."""
     legal: list[str] = view["legal_actions"]
-    hand = _mask(view["hand"])
+    hand = mask_of_codes(view["hand"])
     turned = CODE_TO_CARD[view["turned_card"]]
     seat, dealer = view["seat"], view["dealer"]
     first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left

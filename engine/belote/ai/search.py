@@ -18,7 +18,7 @@ the score.
 
 from __future__ import annotations
 
-from ..cards import POINTS, STRENGTH, SUIT_MASKS, Mask, Suit
+from ..cards import POINTS, STRENGTH, SUIT_MASKS, Mask, Suit, cards_of
 from ..playstate import LAST_TRICK_BONUS, PlayState
 from ..rules import legal_mask, winning_index
 
@@ -299,22 +299,13 @@ def _has_above(m: Mask, top: int, strength: tuple[int, ...]) -> bool:
     return False
 
 
-def _cards(m: Mask) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def policy(hands: list[Mask], seat: int, trick: list[int], trump: Suit,
            strength: tuple[int, ...], pts: tuple[int, ...]) -> int:
     """A cheap greedy card for ``seat`` seeing every hand (the rollout policy)."""
     legal = legal_mask(hands[seat], trick, trump)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    cards = _cards(legal)
+    cards = cards_of(legal)
     if not trick:
         return _lead(hands, seat, cards, trump, strength, pts)
     led = trick[0] >> 3
