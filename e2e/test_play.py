@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
@@ -278,4 +278,5 @@ def test_new_game_dialog_custom_target_and_levels(page: Page, open_game):
         time.sleep(0.05)
     assert engine_view(page)["target"] == 750
     assert saved(page)["levels"] == ["easy", "hard", "easy"]
-    assert page.text_content(".seat-2 .seat-level") == "Hard"
+    # The save is written before the next animation frame redraws the seats: wait for the redraw.
+    expect(page.locator(".seat-2 .seat-level")).to_have_text("Hard", timeout=5000)
