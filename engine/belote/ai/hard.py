@@ -39,7 +39,7 @@ from ..rules import winning_index
 from . import normal as _normal
 from .knowledge import Knowledge
 from .sampling import sample_bid_deal, sample_hands
-from .search import Solver, capot_flags, collapse, rollout
+from .search import Solver, capot_flags, collapse, play_scored, rollout
 
 SAMPLES = 24  # deals per card decision
 BID_SAMPLES = 48  # deals per bidding decision
@@ -327,11 +327,6 @@ def normal_rollout(ps: PlayState, pub: Public, taker: int, stop_left: int = 0) -
         else:
             c = legal.bit_length() - 1
         pub.note(ps, c)
-        before0, before1 = ps.points
-        w = ps.play(c)
-        if w >= 0:
-            diff += (ps.points[0] - before0) - (ps.points[1] - before1)
-            cap &= 1 << (w & 1)
-            if ps.n_tricks == 8 and cap:
-                diff += 90 if w & 1 == 0 else -90
+        delta, cap = play_scored(ps, c, cap)
+        diff += delta
     return diff, cap

@@ -256,14 +256,22 @@ def rollout(ps: PlayState, stop_left: int = 0) -> tuple[int, int]:
     pts = POINTS[trump]
     while 8 - ps.n_tricks > stop_left:
         c = policy(ps.hands, ps.to_act, ps.trick, trump, strength, pts)
-        before0, before1 = ps.points
-        w = ps.play(c)
-        if w >= 0:
-            diff += (ps.points[0] - before0) - (ps.points[1] - before1)
-            cap &= 1 << (w & 1)
-            if ps.n_tricks == 8 and cap:
-                diff += CAPOT_BONUS if w & 1 == 0 else -CAPOT_BONUS
+        delta, cap = play_scored(ps, c, cap)
+        diff += delta
     return diff, cap
+
+
+def play_scored(ps: PlayState, c: int, cap: int) -> tuple[int, int]:
+    """Play ``c``; the points it moves (team 0 minus team 1, capot bonus included) and the new capot flags."""
+    before0, before1 = ps.points
+    w = ps.play(c)
+    if w < 0:
+        return 0, cap
+    delta = (ps.points[0] - before0) - (ps.points[1] - before1)
+    cap &= 1 << (w & 1)
+    if ps.n_tricks == 8 and cap:
+        delta += CAPOT_BONUS if w & 1 == 0 else -CAPOT_BONUS
+    return delta, cap
 
 
 def _beaten_later(hands: list[Mask], seat: int, trick_len: int, led: int, trump: Suit,
