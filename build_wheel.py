@@ -7,6 +7,9 @@ dist/site/ gets:
   - the site/ sources (pages, JS modules, CSS, translations, rules, service worker, manifest);
   - wheels/belote-<version>-py3-none-any.whl (the engine) and micropip's own wheel, so a
     plain Pyodide page can micropip.install the engine from this site alone;
+  - wheels/belote-<version>-cp<NNN>-none-any.whl: the same engine precompiled to bytecode by
+    the pinned Pyodide itself (tools/compile_wheel.mjs, in Node), which the game's worker
+    installs: importing it compiles nothing, which is most of the engine's share of the boot;
   - pyodide/<pyodide version>/ with the runtime copied from the npm package pinned in
     package.json (`npm ci` runs when node_modules is missing or holds another version);
   - js/build-info.js and build.json: the version stamp (package version + a content hash of
@@ -34,7 +37,7 @@ MICROPIP = "micropip==0.11.1"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 # Served by the site but not needed to play: left out of the service worker's precache
 # (except the bare-boot baseline page, so the benchmark compares warm visits like for like).
-NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-")
+NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-", "wheels/belote-")  # the game's wheel is added back
 PRECACHED_DEV = ("dev/bare.html", "dev/bare.js", "dev/bare-worker.js")
 SW_MARKER = "/*@BUILD@*/null"
 
@@ -94,6 +97,20 @@ def build_engine_wheel(out_dir: Path) -> Path:
         return dest
 
 
+def compile_engine_wheel(runtime: Path, wheel: Path, out_dir: Path) -> Path:
+    """The bytecode-only wheel for the pinned runtime, compiled by that runtime in Node."""
+    if shutil.which("node") is None:
+        sys.exit("node is needed to precompile the engine for the pinned Pyodide: install Node.js 20+")
+    result = subprocess.run(
+        ["node", str(ROOT / "tools" / "compile_wheel.mjs"), str(runtime), str(wheel), str(out_dir)],
+        check=True, capture_output=True, text=True,
+    )
+    compiled = Path(result.stdout.strip().splitlines()[-1])
+    if not compiled.is_file():
+        sys.exit(f"tools/compile_wheel.mjs made no wheel: {result.stdout}{result.stderr}")
+    return compiled
+
+
 def micropip_wheel() -> Path:
     name, version = MICROPIP.split("==")
     dest = CACHE / "micropip"
@@ -136,6 +153,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     pyodide_version = pinned_pyodide_version()
     runtime = ensure_runtime(pyodide_version)
     wheel = build_engine_wheel(Path(tempfile.mkdtemp(prefix="belote-whl-")))
+    compiled = compile_engine_wheel(runtime, wheel, wheel.parent / "compiled")
     mp_wheel = micropip_wheel()
     engine_version = wheel.name.split("-")[1]
 
@@ -144,6 +162,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc"))
     (tmp / "wheels").mkdir(exist_ok=True)
     shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    shutil.copy2(compiled, tmp / "wheels" / compiled.name)
     shutil.copy2(mp_wheel, tmp / "wheels" / mp_wheel.name)
     rt_dir = f"pyodide/{pyodide_version}/"
     (tmp / rt_dir).mkdir(parents=True)
@@ -159,6 +178,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
         "pyodide": pyodide_version,
         "pyodideDir": rt_dir,
         "wheel": f"wheels/{wheel.name}",
+        "engineWheel": f"wheels/{compiled.name}",
         "micropipWheel": f"wheels/{mp_wheel.name}",
     }
     (tmp / "js" / "build-info.js").write_text(
@@ -168,7 +188,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     precache = ["./"] + [
         n for n in files_under(tmp)
         if not n.startswith(rt_dir) and n != "sw.js"
-        and (not n.startswith(NOT_PRECACHED_PREFIXES) or n in PRECACHED_DEV)
+        and (not n.startswith(NOT_PRECACHED_PREFIXES) or n in PRECACHED_DEV or n == info["engineWheel"])
     ]
     runtime_urls = [rt_dir + f for f in RUNTIME_FILES]
     sw_path = tmp / "sw.js"

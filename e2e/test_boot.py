@@ -17,9 +17,10 @@ def test_boot_reaches_ready_from_the_site_alone(page, open_game, site_url, guard
     # one build throughout: the page's stamp, the worker's own build-info, build.json
     assert page.get_attribute('meta[name="belote-build"]', "content") == build["build"]
     assert page.get_attribute("html", "data-engine-build") == build["build"]
-    # the self-hosted runtime and the versioned wheel were used; nothing else was asked for
+    # the self-hosted runtime and the versioned, precompiled wheel were used; nothing else was asked for
     urls = guard.requests
-    assert site_url + build["wheel"] in urls
+    assert site_url + build["engineWheel"] in urls
+    assert site_url + build["wheel"] not in urls
     assert any(u.startswith(site_url + build["pyodideDir"]) and u.endswith("pyodide.asm.wasm") for u in urls)
     assert {origin_of(u) for u in urls if u.startswith("http")} == {origin_of(site_url)}
     assert page.query_selector(ALERT) is None

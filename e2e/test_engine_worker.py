@@ -21,6 +21,7 @@ def test_worker_boots_plays_and_returns_errors_as_data(page, site_url):
     assert result["info"]["pyodide"] == build["pyodide"]
     assert result["info"]["belote"] == build["version"]
     assert result["info"]["build"] == build["build"]
+    assert result["info"]["bytecode"] is True  # the precompiled wheel: importing compiled nothing
     assert [s["stage"] for s in result["stages"]] == ["runtime", "engine", "import", "ready"]
     assert result["events"] == [{"type": "bid", "seat": 0, "action": result["action"]}]
     assert result["refused"]["type"] == "IllegalAction"

@@ -10,7 +10,8 @@
  *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
  *                                 (installing the wheel), "import" (importing belote), then
  *                                 "ready". ms = since createEngine.
- *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bootMs }>
+ *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
+ *                    bytecode: true when the engine was imported from the precompiled wheel
  *                    rejects with an EngineError when the boot fails or times out.
  *   engine.call(method, params = {}) -> Promise<result>
  *                    waits for the boot, sends {id, method, params}, resolves with the bridge's
@@ -166,9 +167,10 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
     config: {
       siteRoot: SITE_ROOT.href,
       pyodideDir: BUILD.pyodideDir,
-      wheel: BUILD.wheel,
+      // the game unpacks the precompiled wheel; the dev page can time the pure one both ways
+      wheel: wheelMethod === "pure" || wheelMethod === "loadPackage" ? BUILD.wheel : BUILD.engineWheel,
       build: BUILD.build,
-      wheelMethod: wheelMethod || "unpack",
+      wheelMethod: wheelMethod === "loadPackage" ? "loadPackage" : "unpack",
     },
   });
   return engine;

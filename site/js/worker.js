@@ -58,13 +58,21 @@ async function boot(config) {
     } catch (e) {
       throw new Error(`cannot install ${wheelURL}: ${e.message}`);
     }
+    // Only site-packages changed, so only its finder forgets its listing:
+    // importlib.invalidate_caches() would also re-read the stdlib zip's index (~40 ms).
+    pyodide.runPython(`import sys
+finder = sys.path_importer_cache.get(${JSON.stringify(sitePackages)})
+if finder is not None:
+    finder.invalidate_caches()`);
   }
   post({ kind: "progress", stage: "import" });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const bridge = pyodide.pyimport("belote.bridge");
   handle = bridge.handle;
-  const version = pyodide.runPython("import belote; getattr(belote, '__version__', '')");
-  return { pyodide: pyodide.version, belote: version, build: BUILD.build };
+  // bytecode: the engine came precompiled (the cp3XX wheel), so the import compiled nothing
+  const [version, bytecode] = pyodide.runPython(
+    "import belote; [getattr(belote, '__version__', ''), belote.__spec__.origin.endswith('.pyc')]",
+  ).toJs();
+  return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode };
 }
 
 function answer(msg) {
