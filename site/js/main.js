@@ -2,7 +2,7 @@
 // this module moves its snapshots into `state`, asks for a redraw, saves, and paces the
 // computer players. No rule of the game lives here: what can be played is view.legal_actions.
 
-import { createEngine } from "./engine-client.js";
+import { startEngine } from "./boot.js";
 import { registerServiceWorker } from "./sw-register.js";
 import { collectTrick } from "./anim.js";
 import { loadLanguage, pickLanguage, applyStatic, t, tSeat, hasKey } from "./i18n.js";
@@ -336,12 +336,16 @@ async function resumeOrStart() {
   }
 }
 
+// Settles once the first table is up or the boot has failed: the service worker waits for it.
+let bootSettled;
+const firstBootSettled = new Promise((resolve) => { bootSettled = resolve; });
+
 async function bootEngine() {
   state.boot = "loading";
   state.alert = null;
   requestRender();
   if (engine) engine.terminate();
-  engine = createEngine({ timeoutMs: 45000 });
+  engine = startEngine();
   try {
     await engine.ready;
   } catch (e) {
@@ -349,11 +353,16 @@ async function bootEngine() {
     const text = e && e.type === "BootTimeout" ? t("boot_timeout") : t("boot_failed", { reason: e && e.message ? e.message : String(e) });
     state.alert = { kind: "boot", text };
     requestRender();
+    bootSettled();
     return;
   }
   state.boot = "ready";
   requestRender();
-  await resumeOrStart();
+  try {
+    await resumeOrStart();
+  } finally {
+    bootSettled();
+  }
 }
 
 // ---- intents ------------------------------------------------------------------------------
@@ -420,7 +429,9 @@ async function onNewGameSubmit(event) {
 }
 
 async function main() {
-  registerServiceWorker();
+  // Offline support installs after the first table is drawn: on a first visit its precache then
+  // reads the runtime from the HTTP cache instead of competing with the boot and the first deal.
+  registerServiceWorker({ after: firstBootSettled });
   state.settings = initialSettings();
   state.embed = !!params.embed;
   await setLanguage(state.settings.lang);
