@@ -212,7 +212,7 @@ import pytest  # noqa: E402
 @pytest.mark.parametrize("width,height,query", [
     (360, 640, ""), (412, 780, "lang=vi&"), (1366, 650, ""), (1280, 800, "lang=hi&"), (800, 600, ""),
     (800, 600, "lang=lt&"), (768, 700, "lang=vi&"), (1024, 600, "lang=fr&"),
-    (360, 480, "embed=1&"), (1920, 1080, ""),
+    (360, 480, "embed=1&"), (1920, 1080, ""), (640, 360, ""), (844, 390, "lang=hi&"),  # + landscape phones
 ])
 def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, site_url, width, height, query):
     """Nothing to scroll to: the hand, the bids and the toolbar are on screen in every phase."""
