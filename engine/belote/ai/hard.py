@@ -141,15 +141,10 @@ def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_
     if pub is not None:
         pub = pub.copy()
         pub.note(ps, c)
-    cap = capot_flags(ps.tricks_won, ps.n_tricks)
     before = ps.points[0] - ps.points[1]
-    n = ps.n_tricks
-    w = ps.play(c)
-    diff = ps.points[0] - ps.points[1] - before
-    if ps.n_tricks != n:
-        cap &= 1 << (w & 1)
-        if ps.done:
-            return _final(before + diff, cap)
+    diff, cap = play_scored(ps, c, capot_flags(ps.tricks_won, ps.n_tricks))
+    if ps.done:
+        return before + diff
     if 8 - ps.n_tricks > solve_tricks:
         # capot included if it plays to the end
         d, _ = rollout(ps, rollout_stop) if pub is None else normal_rollout(ps, pub, taker, rollout_stop)
@@ -288,17 +283,7 @@ class Public:
     def note(self, ps: PlayState, c: int) -> None:
         """Record ``c`` played by ``ps.to_act`` (call before ``ps.play(c)``)."""
         seat, trump, trick = ps.to_act, ps.trump, self.trick
-        suit = c >> 3
-        if trick:
-            led = trick[0][1] >> 3
-            if suit != led:
-                self.voids[seat] |= 1 << led
-                if suit != trump and led != trump:
-                    so_far = [x for _, x in trick]
-                    if winning_index(so_far, trump) != len(so_far) - 2:
-                        self.voids[seat] |= 1 << trump  # failed to trump: no trump either
-        else:
-            self.led_by[seat] |= 1 << suit
+        _normal.note_card(self.voids, self.led_by, trick, seat, c, trump)
         trick.append((seat, c))
         self.played |= 1 << c
         if len(trick) == 4:

@@ -164,19 +164,29 @@ def _read_trick(t: Table, cards: list[tuple[int, Card]], winner: int | None) -> 
     if not cards:
         return
     trump = t.trump
-    led = cards[0][1] >> 3
-    t.led_by[cards[0][0]] |= 1 << led
-    so_far: list[Card] = []
-    for s, c in cards:
-        if so_far and c >> 3 != led:
-            t.voids[s] |= 1 << led
-            partner_winning = winning_index(so_far, trump) == len(so_far) - 2
-            if c >> 3 != trump and led != trump and not partner_winning:
-                t.voids[s] |= 1 << trump
-        so_far.append(c)
+    for i, (s, c) in enumerate(cards):
+        note_card(t.voids, t.led_by, cards[:i], s, c, trump)
     if winner is not None:
+        so_far = [c for _, c in cards]
         wc = so_far[winning_index(so_far, trump)]
         t.won_with[winner] |= 1 << (wc >> 3)
+
+
+def note_card(voids: list[int], led_by: list[int], trick: Sequence[tuple[int, Card]], seat: int,
+              c: Card, trump: int) -> None:
+    """What ``seat`` playing ``c`` after ``trick`` shows: the suit it led, or a void (failing to
+    follow; failing to trump as well when its partner was not winning)."""
+    suit = c >> 3
+    if not trick:
+        led_by[seat] |= 1 << suit
+        return
+    led = trick[0][1] >> 3
+    if suit != led:
+        voids[seat] |= 1 << led
+        if suit != trump and led != trump:
+            so_far = [x for _, x in trick]
+            if winning_index(so_far, trump) != len(so_far) - 2:
+                voids[seat] |= 1 << trump
 
 
 # ----------------------------------------------------------------------- play
