@@ -109,7 +109,6 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
       clearTimeout(timer);
       engine.state = "ready";
       document.documentElement.dataset.engineBuild = msg.info.build;  // test hook: the worker's build
-      document.dispatchEvent(new CustomEvent("belote-engine-ready"));  // sw-register.js waits for it
       progress("ready");
       resolveReady({ ...msg.info, bootMs: since() });
     } else if (msg.kind === "boot_error") {

@@ -2,12 +2,11 @@
  * sw-register.js: registers the service worker (sw.js) that makes the game play offline.
  *
  *   import { registerServiceWorker } from "./sw-register.js";
- *   registerServiceWorker();   // call once at startup; never throws, never logs an error
+ *   registerServiceWorker({ after });   // call once at startup; never throws, never logs an error
  *
- * The registration waits until the engine is ready (engine-client.js dispatches
- * "belote-engine-ready" on document; or pass { after: promise }), so that on a first visit the
- * precache takes the runtime from the HTTP cache instead of downloading 13 MB twice and
- * competing with the boot.
+ * The registration waits for the promise `after` (the game passes one that settles once its
+ * first table is drawn or its boot failed), so that on a first visit the precache takes the
+ * runtime from the HTTP cache instead of downloading 13 MB twice and competing with the boot.
  *
  * Marks the root element for tests and the UI:
  *   <html data-sw="active">        the page's build is precached (offline play works from now on)
@@ -33,15 +32,7 @@ function session(action, key, value) {
   }
 }
 
-function engineReady(maxWaitMs) {
-  return new Promise((resolve) => {
-    if (root.dataset.engineBuild) return resolve();
-    document.addEventListener("belote-engine-ready", () => resolve(), { once: true });
-    setTimeout(resolve, maxWaitMs);  // a failed boot still gets the service worker installed
-  });
-}
-
-export async function registerServiceWorker({ after } = {}) {
+export async function registerServiceWorker({ after = Promise.resolve() } = {}) {
   const sw = navigator.serviceWorker;
   if (!sw || new URLSearchParams(location.search).has("nosw")) {
     mark("sw", "unavailable");
@@ -56,7 +47,7 @@ export async function registerServiceWorker({ after } = {}) {
   const early = await sw.getRegistration().catch(() => null);
   if (!(early && early.waiting && sw.controller)) {
     try {
-      await (after || engineReady(60000));
+      await after;
     } catch {
       // whatever happened to the boot, offline support is still worth installing
     }

@@ -69,9 +69,11 @@ if finder is not None:
   const bridge = pyodide.pyimport("belote.bridge");
   handle = bridge.handle;
   // bytecode: the engine came precompiled (the cp3XX wheel), so the import compiled nothing
-  const [version, bytecode] = pyodide.runPython(
+  const infoProxy = pyodide.runPython(
     "import belote; [getattr(belote, '__version__', ''), belote.__spec__.origin.endswith('.pyc')]",
-  ).toJs();
+  );
+  const [version, bytecode] = infoProxy.toJs();
+  infoProxy.destroy();
   return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode };
 }
 
