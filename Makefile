@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Python imports this checkout's engine (the venv's editable install may point at another one).
+export PYTHONPATH := $(CURDIR)/engine
 
 .PHONY: play site chromium test test-unit test-e2e bench venv clean
 

@@ -34,6 +34,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "engine"))  # this checkout's engine, whatever the venv installed
 from serve import make_server, start_in_thread  # noqa: E402
 
 READY = '[data-ready="1"]'
