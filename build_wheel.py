@@ -12,6 +12,8 @@ dist/site/ gets:
     installs: importing it compiles nothing, which is most of the engine's share of the boot;
   - pyodide/<pyodide version>/ with the runtime copied from the npm package pinned in
     package.json (`npm ci` runs when node_modules is missing or holds another version);
+  - fonts/: the Devanagari subset of Noto Sans Devanagari (regular and bold, OFL) from the
+    npm package pinned in package.json, for Hindi on systems without such a font;
   - js/build-info.js and build.json: the version stamp (package version + a content hash of
     every file) that the page, the worker and the service worker share;
   - sw.js with the precache lists filled in (site files keyed by the build id, the runtime
@@ -41,6 +43,12 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-", "wheels/belote-")
 PRECACHED_DEV = ("dev/bare.html", "dev/bare.js", "dev/bare-worker.js")
 SW_MARKER = "/*@BUILD@*/null"
+# Hindi on a system without a Devanagari font (a bare Linux desktop): the Devanagari subset only,
+# the weights the pages use (500 resolves to 400, 600 and 800 to 700); the CSS loads a file only
+# when a Devanagari character is on screen (@font-face unicode-range).
+FONT_PACKAGE = "@fontsource/noto-sans-devanagari"
+FONT_FILES = {f"noto-sans-devanagari-{w}.woff2": f"files/noto-sans-devanagari-devanagari-{w}-normal.woff2"
+              for w in (400, 700)}
 
 
 def log(msg: str) -> None:
@@ -69,6 +77,22 @@ def ensure_runtime(version: str) -> Path:
     if missing:
         sys.exit(f"node_modules/pyodide lacks {missing}")
     return pkg
+
+
+def copy_fonts(site: Path) -> None:
+    """Copy the self-hosted Devanagari font files and their licence into site/fonts/."""
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"][FONT_PACKAGE]
+    pkg = ROOT / "node_modules" / FONT_PACKAGE
+    installed = None
+    if (pkg / "package.json").exists():
+        installed = json.loads((pkg / "package.json").read_text()).get("version")
+    if installed != spec:
+        log(f"npm ci ({FONT_PACKAGE} {installed or 'missing'} -> {spec})")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    (site / "fonts").mkdir(exist_ok=True)
+    for name, source in FONT_FILES.items():
+        shutil.copy2(pkg / source, site / "fonts" / name)
+    shutil.copy2(pkg / "LICENSE", site / "fonts" / "OFL.txt")
 
 
 def build_engine_wheel(out_dir: Path) -> Path:
@@ -165,6 +189,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     shutil.copy2(wheel, tmp / "wheels" / wheel.name)
     shutil.copy2(compiled, tmp / "wheels" / compiled.name)
     shutil.copy2(mp_wheel, tmp / "wheels" / mp_wheel.name)
+    copy_fonts(tmp)
     rt_dir = f"pyodide/{pyodide_version}/"
     (tmp / rt_dir).mkdir(parents=True)
     for f in RUNTIME_FILES:

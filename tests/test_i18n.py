@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # build_wheel.py: the shipped font files, the rules page generator
 SITE = ROOT / "site"
 I18N = SITE / "i18n"
 RULES = SITE / "rules"
@@ -247,3 +249,31 @@ def test_rules_page_states_the_facts(lang):
         assert len(DEVANAGARI.findall(text)) > 1000
     if lang == "vi":
         assert len(VIETNAMESE.findall(text)) > 200
+
+
+# --------------------------------------------------------------------------- fonts
+
+FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
+
+
+def test_devanagari_font_faces_match_the_shipped_files():
+    """main.css and rules.css declare the same @font-face rules, for exactly the files
+    build_wheel.py copies from the pinned npm package, Devanagari range only."""
+    import build_wheel
+
+    main = FONT_FACE.findall((SITE / "css" / "main.css").read_text(encoding="utf-8"))
+    rules = FONT_FACE.findall((RULES / "rules.css").read_text(encoding="utf-8"))
+    assert main and main == rules
+    urls = sorted(u for face in main for u in re.findall(r'url\("\.\./fonts/([^"]+)"\)', face))
+    assert urls == sorted(build_wheel.FONT_FILES)
+    for face in main:
+        assert "Belote Devanagari" in face and "font-display: swap" in face
+        ranges = re.search(r"unicode-range:\s*([^;]+);", face).group(1)
+        assert "U+0900-097F" in ranges and "U+00" not in ranges  # no Latin: Hindi only
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"][build_wheel.FONT_PACKAGE]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", spec), f"{build_wheel.FONT_PACKAGE} must be pinned exactly"
+    for css in ("css/main.css", "rules/rules.css"):
+        text = (SITE / css).read_text(encoding="utf-8")
+        stack = re.search(r"font-family:\s*system-ui[^;]+;", text).group(0)
+        # the system's own Devanagari fonts first, the downloaded one only where none exists
+        assert stack.index("Noto Sans Devanagari") < stack.index("Belote Devanagari"), css
