@@ -1,215 +1,37 @@
-"""Look-ahead over a fully known deal: an exact double-dummy solver and fast rollouts.
+"""Look-ahead over a fully known deal: the exact double-dummy solver, its oracle, fast rollouts.
 
-Values are seen from team 0 and cover only what is still to be won: the **future diff**
-= team 0's points from here minus team 1's (card points, the 10 for the last trick, and
-+-90 when a team completes a capot, since a capot is worth 252 to 0 instead of a split
-of 162). Both teams' deal scores are monotone in it, so minimax on it is minimax on
-the score.
+Values are **future diffs**, team 0's view (see :mod:`~belote.ai.solver`): team 0's points
+from here minus team 1's, the last trick's 10 and the capot's +-90 included.
 
-- :func:`solve`: alpha-beta with a transposition table keyed on the four remaining
-  hands, the leader and who may still make a capot (at trick boundaries, where the
-  future does not depend on the past), and move ordering: equivalent cards collapsed
-  (0-point cards of one hand with no other seat's card between them), the table's best
-  move first, then winners first.
+- :func:`solve`, :func:`root_values` (every legal card's value), :func:`makes` (does a
+  team reach a card total?) and :class:`Solver` (a reusable table): the exact search of
+  :mod:`~belote.ai.solver`, re-exported here.
 - :func:`exhaustive`: plain minimax over every legal card (no pruning, no table), the
-  reference the tests hold :func:`solve` to.
+  reference the tests hold the solver to.
 - :func:`rollout`: plays the deal out with a cheap greedy policy that sees all hands.
 """
 
 from __future__ import annotations
 
 from ..cards import POINTS, STRENGTH, SUIT_MASKS, Mask, Suit, cards_of
-from ..playstate import LAST_TRICK_BONUS, PlayState
+from ..playstate import PlayState
 from ..rules import legal_mask, winning_index
+from .solver import (
+    CAPOT_BONUS,
+    INF,
+    Solver,
+    capot_flags,
+    collapse,
+    makes,
+    play_scored,
+    root_values,
+    solve,
+)
 
-CAPOT_BONUS = 90  # 252 - 162
-INF = 10_000
-
-
-def _zero_cards(trump: Suit) -> Mask:
-    """The 0-point cards: 7 8 9 of plain suits, 7 8 of trump (the only equal-point runs)."""
-    m = 0
-    for s in range(4):
-        ranks = (0, 1) if s == trump else (0, 1, 2)
-        for r in ranks:
-            m |= 1 << (s * 8 + r)
-    return m
-
-
-ZERO_CARDS: tuple[Mask, ...] = tuple(_zero_cards(t) for t in range(4))
-
-
-def collapse(moves: Mask, blockers: Mask, trump: Suit) -> Mask:
-    """``moves`` without cards equivalent to a lower kept one (same hand, suit, 0 points)."""
-    z = moves & ZERO_CARDS[trump]
-    if not z & (z - 1):
-        return moves
-    for sm in SUIT_MASKS:
-        zs = z & sm
-        if zs & (zs - 1):
-            prev = zs & -zs
-            rest = zs ^ prev
-            while rest:
-                b = rest & -rest
-                rest ^= b
-                if (b - 1) & ~((prev << 1) - 1) & blockers:
-                    prev = b  # another seat's card (or the trick's) lies between: keep it
-                else:
-                    moves ^= b
-    return moves
-
-
-def capot_flags(tricks_won: list[int], n_tricks: int) -> int:
-    """Bit t set when team t has won every trick so far (both at the start)."""
-    if n_tricks == 0:
-        return 3
-    if tricks_won[0] == n_tricks:
-        return 1
-    if tricks_won[1] == n_tricks:
-        return 2
-    return 0
-
-
-class Solver:
-    """Exact double-dummy alpha-beta for one deal's trump, with a reusable table."""
-
-    def __init__(self, trump: Suit) -> None:
-        """A solver for ``trump``; its table stays valid for any hands of that trump."""
-        self.trump = trump
-        self.tt: dict[tuple[int, int, int, int, int, int], tuple[int, int, int]] = {}
-        self.nodes = 0
-
-    def value(self, ps: PlayState, alpha: int = -INF, beta: int = INF) -> int:
-        """The future diff (team 0 view) of ``ps`` under perfect play by all four seats."""
-        cap = capot_flags(ps.tricks_won, ps.n_tricks)
-        return self._search(ps.hands[:], ps.leader, ps.trick[:], 8 - ps.n_tricks, cap, alpha, beta)
-
-    def _search(self, hands: list[Mask], leader: int, trick: list[int], left: int, cap: int,
-                alpha: int, beta: int) -> int:
-        trump = self.trump
-        strength = STRENGTH[trump]
-        pts = POINTS[trump]
-        tt = self.tt
-
-        def ab(seat: int, leader: int, left: int, cap: int, alpha: int, beta: int) -> int:
-            self.nodes += 1
-            n = len(trick)
-            key = None
-            best_move = -1
-            if n == 0:
-                key = (hands[0], hands[1], hands[2], hands[3], leader, cap)
-                entry = tt.get(key)
-                if entry is not None:
-                    lo, hi, best_move = entry
-                    if lo >= beta or lo == hi:
-                        return lo
-                    if hi <= alpha:
-                        return hi
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-            hand = hands[seat]
-            legal = legal_mask(hand, trick, trump)
-            if legal & (legal - 1):
-                others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
-                for c in trick:
-                    others |= 1 << c
-                legal = collapse(legal, others, trump)
-            moves = _ordered(legal, trick, trump, strength, pts, best_move)
-            maximizing = not seat & 1
-            a0, b0 = alpha, beta
-            best = -INF if maximizing else INF
-            found = -1
-            for c in moves:
-                hands[seat] ^= 1 << c
-                trick.append(c)
-                if n == 3:
-                    w = (leader + winning_index(trick, trump)) & 3
-                    won = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-                    ncap = cap & (1 << (w & 1))
-                    if left == 1:
-                        won += LAST_TRICK_BONUS + (CAPOT_BONUS if ncap else 0)
-                    delta = -won if w & 1 else won
-                    saved = trick[:]
-                    trick.clear()
-                    if left == 1:
-                        v = delta
-                    else:
-                        v = delta + ab(w, w, left - 1, ncap, alpha - delta, beta - delta)
-                    trick[:] = saved
-                else:
-                    v = ab((seat + 1) & 3, leader, left, cap, alpha, beta)
-                trick.pop()
-                hands[seat] ^= 1 << c
-                if maximizing:
-                    if v > best:
-                        best, found = v, c
-                        if v > alpha:
-                            alpha = v
-                else:
-                    if v < best:
-                        best, found = v, c
-                        if v < beta:
-                            beta = v
-                if alpha >= beta:
-                    break
-            if key is not None:
-                lo, hi = -INF, INF
-                if best <= a0:
-                    hi = best
-                elif best >= b0:
-                    lo = best
-                else:
-                    lo = hi = best
-                old = tt.get(key)
-                if old is not None:  # keep the tighter of both bounds
-                    lo, hi = max(lo, old[0]), min(hi, old[1])
-                tt[key] = (lo, hi, found)
-            return best
-
-        return ab((leader + len(trick)) & 3, leader, left, cap, alpha, beta)
-
-
-def _ordered(legal: Mask, trick: list[int], trump: Suit, strength: tuple[int, ...],
-             pts: tuple[int, ...], first: int) -> list[int]:
-    """Moves in search order: the table's best move, then winners, then cheap cards."""
-    cards = []
-    m = legal
-    while m:
-        low = m & -m
-        cards.append(low.bit_length() - 1)
-        m ^= low
-    if len(cards) == 1:
-        return cards
-    if not trick:
-        cards.sort(key=strength.__getitem__, reverse=True)  # strong leads first
-    else:
-        led = trick[0] >> 3
-        w = winning_index(trick, trump)
-        top = strength[trick[w]]
-        partner = w == len(trick) - 2
-
-        def key(c: int) -> int:
-            s = c >> 3
-            beats = (s == led or s == trump) and strength[c] > top
-            if partner:
-                return -pts[c] * 32 + strength[c]  # feed the partner, keep strength
-            if beats:
-                return -1000 + strength[c]  # cheapest winner first
-            return pts[c] * 32 + strength[c]  # then the cheapest loser
-
-        cards.sort(key=key)
-    if first >= 0 and first in cards:
-        cards.remove(first)
-        cards.insert(0, first)
-    return cards
-
-
-def solve(ps: PlayState, tt_solver: Solver | None = None) -> int:
-    """The exact future diff of ``ps`` (team 0 view) by alpha-beta."""
-    solver = tt_solver or Solver(ps.trump)
-    return solver.value(ps)
+__all__ = [
+    "CAPOT_BONUS", "INF", "Solver", "capot_flags", "collapse", "exhaustive", "makes",
+    "play_scored", "policy", "rollout", "root_values", "solve",
+]
 
 
 def exhaustive(ps: PlayState) -> int:
@@ -259,19 +81,6 @@ def rollout(ps: PlayState, stop_left: int = 0) -> tuple[int, int]:
         delta, cap = play_scored(ps, c, cap)
         diff += delta
     return diff, cap
-
-
-def play_scored(ps: PlayState, c: int, cap: int) -> tuple[int, int]:
-    """Play ``c``; the points it moves (team 0 minus team 1, capot bonus included) and the new capot flags."""
-    before0, before1 = ps.points
-    w = ps.play(c)
-    if w < 0:
-        return 0, cap
-    delta = (ps.points[0] - before0) - (ps.points[1] - before1)
-    cap &= 1 << (w & 1)
-    if ps.n_tricks == 8 and cap:
-        delta += CAPOT_BONUS if w & 1 == 0 else -CAPOT_BONUS
-    return delta, cap
 
 
 def _beaten_later(hands: list[Mask], seat: int, trick_len: int, led: int, trump: Suit,

@@ -1,0 +1,530 @@
+"""The exact double-dummy solver: alpha-beta over a table of bounds, searched trick by trick.
+
+Values are seen from team 0 and cover only what is still to be won: the **future diff**
+= team 0's points from here minus team 1's (card points, the 10 for the last trick, and
++-90 when a team completes a capot, since a capot is worth 252 to 0 instead of a split
+of 162). Both teams' deal scores are monotone in it, so minimax on it is minimax on
+the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import PLAIN_POINTS, POINTS, STRENGTH, SUIT_MASKS, TRUMP_POINTS, TRUMPS_ABOVE, Card, Mask, Suit
+from ..playstate import LAST_TRICK_BONUS, PlayState
+
+CAPOT_BONUS = 90  # 252 - 162
+INF = 10_000
+
+
+def _zero_cards(trump: Suit) -> Mask:
+    """The 0-point cards: 7 8 9 of plain suits, 7 8 of trump (the only equal-point runs)."""
+    m = 0
+    for s in range(4):
+        ranks = (0, 1) if s == trump else (0, 1, 2)
+        for r in ranks:
+            m |= 1 << (s * 8 + r)
+    return m
+
+
+ZERO_CARDS: tuple[Mask, ...] = tuple(_zero_cards(t) for t in range(4))
+
+
+def collapse(moves: Mask, blockers: Mask, trump: Suit) -> Mask:
+    """``moves`` without cards equivalent to a lower kept one (same hand, suit, 0 points)."""
+    z = moves & ZERO_CARDS[trump]
+    if not z & (z - 1):
+        return moves
+    for sm in SUIT_MASKS:
+        zs = z & sm
+        if zs & (zs - 1):
+            prev = zs & -zs
+            rest = zs ^ prev
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                if (b - 1) & ~((prev << 1) - 1) & blockers:
+                    prev = b  # another seat's card (or the trick's) lies between: keep it
+                else:
+                    moves ^= b
+    return moves
+
+
+def capot_flags(tricks_won: list[int], n_tricks: int) -> int:
+    """Bit t set when team t has won every trick so far (both at the start)."""
+    if n_tricks == 0:
+        return 3
+    if tricks_won[0] == n_tricks:
+        return 1
+    if tricks_won[1] == n_tricks:
+        return 2
+    return 0
+
+
+def _beats_table(trump: Suit) -> tuple[Mask, ...]:
+    """BEATS[card]: the cards that beat ``card`` when it wins a trick (led suit or trump)."""
+    strength = STRENGTH[trump]
+    tm = SUIT_MASKS[trump]
+    out = []
+    for w in range(32):
+        m = 0 if w >> 3 == trump else tm
+        for c in range(32):
+            if c >> 3 == w >> 3 and strength[c] > strength[w]:
+                m |= 1 << c
+        out.append(m)
+    return tuple(out)
+
+
+BEATS: tuple[tuple[Mask, ...], ...] = tuple(_beats_table(t) for t in range(4))
+
+
+def _run_table() -> tuple[int, ...]:
+    """DROP[low3 << 3 | blockers3]: the 0-point cards of one suit (bits 0-2) equivalent to a lower kept one."""
+    out = []
+    for i in range(64):
+        cards, blockers = i >> 3, i & 7
+        drop = 0
+        prev = -1
+        for r in range(3):
+            if cards >> r & 1:
+                if prev >= 0 and not blockers & (((1 << r) - 1) & ~((2 << prev) - 1)):
+                    drop |= 1 << r
+                else:
+                    prev = r
+        out.append(drop)
+    return tuple(out)
+
+
+DROP = _run_table()
+
+# Ranks of a suit from weakest to strongest, and their points: plain suits, then trump.
+RANK_ORDER = ((0, 1, 2, 4, 5, 6, 3, 7), (0, 1, 5, 6, 3, 7, 2, 4))
+RANK_POINTS = (PLAIN_POINTS, TRUMP_POINTS)
+KEEP_HIGH, KEEP_LOW, KEEP_EQUAL = 0, 1, 2
+
+
+def _runs(kind: int, mode: int, cards: int, blockers: int) -> int:
+    """The cards of one suit (a byte of rank bits) kept when a run keeps one card.
+
+    A run: our cards with no blocker (another hand's card) between them in strength, so
+    equal in power. KEEP_HIGH keeps its strongest (most points: the trick is surely ours),
+    KEEP_LOW its weakest (the trick is surely theirs), KEEP_EQUAL every card with points
+    and the weakest 0-point card (the 0-point ones are fully equivalent)."""
+    kept = 0
+    run: list[int] = []
+    for r in (*RANK_ORDER[kind], -1):
+        if r >= 0 and cards >> r & 1:
+            run.append(r)
+        elif r < 0 or blockers >> r & 1:
+            if run:
+                if mode == KEEP_HIGH:
+                    kept |= 1 << run[-1]
+                elif mode == KEEP_LOW:
+                    kept |= 1 << run[0]
+                else:
+                    zeros = [x for x in run if not RANK_POINTS[kind][x]]
+                    for x in run:
+                        if RANK_POINTS[kind][x] or x == zeros[0]:
+                            kept |= 1 << x
+            run = []
+    return kept
+
+
+def _top_table(kind: int) -> tuple[int, ...]:
+    """TOP[byte]: the rank of the strongest card of a suit byte (-1 for none)."""
+    out = []
+    for b in range(256):
+        top = -1
+        for r in RANK_ORDER[kind]:
+            if b >> r & 1:
+                top = r
+        out.append(top)
+    return tuple(out)
+
+
+TOP = (_top_table(0), _top_table(1))
+# SUIT_POINTS[is_trump][byte]: the card points of a suit byte.
+SUIT_POINTS = tuple(tuple(sum(RANK_POINTS[k][r] for r in range(8) if b >> r & 1) for b in range(256)) for k in (0, 1))
+BOUND_LEFT = 3  # measured: 2 and 4 search more nodes
+
+
+def _order_keys(trump: Suit) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Sort keys by card: (cheap first: points then strength, strong first: strength then points)."""
+    pts, st = POINTS[trump], STRENGTH[trump]
+    cheap = tuple(pts[c] * 32 + st[c] for c in range(32))
+    strong = tuple(-(st[c] * 32 + pts[c]) for c in range(32))
+    return cheap, strong
+
+
+ORDER_KEYS = tuple(_order_keys(t) for t in range(4))
+
+
+def _bits(m: Mask) -> list[Card]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Solver:
+    """Exact double-dummy search for one trump, with a table of bounds reused across calls."""
+
+    def __init__(self, trump: Suit) -> None:
+        """A solver for ``trump``; its table stays valid for any hands of that trump."""
+        self.trump = trump
+        # key: the four hands, the leader and the capot flags (at trick boundaries only),
+        # value: (lower bound, upper bound, best lead) in the leader's team's view.
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self._hands = [0, 0, 0, 0]
+        self._node = _make_search(trump, self.tt, self._hands, self)
+
+    def value(self, ps: PlayState, alpha: int = -INF, beta: int = INF, guess: int = 0) -> int:
+        """The future diff (team 0 view) of ``ps`` under perfect play by all four seats.
+
+        With the full window (the default) the exact value, found by zero-window searches
+        from ``guess`` (MTD(f)); with a window, fail-soft: a result <= ``alpha`` is an upper
+        bound, >= ``beta`` a lower bound."""
+        if alpha <= -INF and beta >= INF:
+            lo, hi = -INF, INF
+            g = guess
+            while lo < hi:
+                b = g + 1 if g == lo else g
+                g = self._window(ps, b - 1, b)
+                if g < b:
+                    hi = g
+                else:
+                    lo = g
+            return g
+        return self._window(ps, alpha, beta)
+
+    def _window(self, ps: PlayState, alpha: int, beta: int) -> int:
+        """One alpha-beta search of ``ps`` in the window (alpha, beta), team 0 view."""
+        if ps.n_tricks == 8:
+            return 0
+        self._hands[:] = ps.hands
+        cap = capot_flags(ps.tricks_won, ps.n_tricks)
+        left = 8 - ps.n_tricks
+        trick = ps.trick
+        seat = ps.to_act
+        pos = len(trick)
+        led, win, wseat, tpts = 0, 0, 0, 0
+        if pos:
+            pts = POINTS[self.trump]
+            beats = BEATS[self.trump]
+            led, win, wseat = trick[0] >> 3, trick[0], ps.leader
+            for i in range(pos):
+                c = trick[i]
+                tpts += pts[c]
+                if beats[win] >> c & 1:
+                    win, wseat = c, (ps.leader + i) & 3
+        if seat & 1:
+            return -self._node(seat, pos, led, win, wseat, tpts, left, cap, -beta, -alpha)
+        return self._node(seat, pos, led, win, wseat, tpts, left, cap, alpha, beta)
+
+
+def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[Mask],
+                 stats: Solver) -> Callable[..., int]:
+    """The negamax search over ``hands`` (mutated in place and restored), bound to one trump."""
+    pts = POINTS[trump]
+    beats = BEATS[trump]
+    tm = SUIT_MASKS[trump]
+    above = TRUMPS_ABOVE[trump]
+    suit_masks = SUIT_MASKS
+    cheap, strong = ORDER_KEYS[trump]
+    cheap_key = cheap.__getitem__
+    strong_key = strong.__getitem__
+    last_bonus = LAST_TRICK_BONUS
+    capot_bonus = CAPOT_BONUS
+    suit_pts = tuple(SUIT_POINTS[s == trump] for s in range(4))
+    trump_desc = tuple(sorted(range(trump * 8, trump * 8 + 8), key=lambda c: -STRENGTH[trump][c]))
+    bound_left = BOUND_LEFT
+
+    cache: dict[int, int] = {}
+    kinds = tuple(int(s == trump) << 16 for s in range(4))
+
+    def runs(cards: Mask, blockers: Mask, mode: int) -> Mask:
+        """``cards`` with each run reduced to what ``mode`` keeps (see :func:`_runs`)."""
+        for s in (0, 1, 2, 3):
+            s8 = s << 3
+            b = (cards >> s8) & 255
+            if b & (b - 1):
+                k = mode << 17 | kinds[s] | b << 8 | (blockers >> s8) & 255
+                r = cache.get(k)
+                if r is None:
+                    r = cache[k] = _runs(s == trump, mode, b, (blockers >> s8) & 255)
+                cards ^= (b ^ r) << s8
+        return cards
+
+    def masters(cards: Mask, opp1: Mask, opp2: Mask) -> Mask:
+        """The cards of one suit that no card of the opponents' hands ``opp1``, ``opp2`` can beat."""
+        s = (cards.bit_length() - 1) >> 3
+        sm = suit_masks[s]
+        if s != trump and (not opp1 & sm and opp1 & tm or not opp2 & sm and opp2 & tm):
+            return 0  # an opponent may trump
+        o = (opp1 | opp2) & sm
+        if not o:
+            return cards
+        top = TOP[s == trump][(o >> (s << 3)) & 255] + (s << 3)
+        return cards & beats[top] & sm
+
+    def prune(legal: Mask, seat: int, pos: int, win: int, wseat: int) -> Mask:
+        """The legal cards worth searching: one per run of equal power where the trick's
+        team is fixed (the most points if ours, the fewest if theirs), equal 0-point cards once."""
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
+        if pos == 0:
+            opp1, opp2 = hands[seat ^ 1], hands[seat ^ 3]
+            out = 0
+            for sm in suit_masks:
+                ss = legal & sm
+                if ss & (ss - 1):
+                    top = masters(ss, opp1, opp2)
+                    out |= runs(top, others, 0) | runs(ss ^ top, others, 2)
+                else:
+                    out |= ss
+            return out
+        others |= 1 << win
+        winners = legal & beats[win]
+        losers = legal ^ winners
+        if winners & (winners - 1):
+            top = winners if pos == 3 else masters(winners, hands[(seat + 1) & 3], 0)
+            winners = runs(top, others, 0) | runs(winners ^ top, others, 2)
+        if losers & (losers - 1):
+            if pos == 3:
+                mode = 0 if (wseat ^ seat) & 1 == 0 else 1
+            elif (wseat ^ seat) & 1 == 0:  # the partner holds the trick: ours unless beaten
+                mode = 2 if hands[(seat + 1) & 3] & beats[win] else 0
+            elif pos == 2:
+                mode = 1  # only an opponent is still to play
+            else:  # an opponent holds it: theirs unless the partner, last, beats it
+                mode = 2 if hands[(seat + 2) & 3] & beats[win] else 1
+            losers = runs(losers, others, mode)
+        return winners | losers
+
+    def last_trick(leader: int, cap: int) -> int:
+        """The forced last trick: its value for the leader's team."""
+        c = hands[leader].bit_length() - 1
+        win, wseat, won = c, leader, pts[c]
+        for k in (1, 2, 3):
+            s = (leader + k) & 3
+            c = hands[s].bit_length() - 1
+            won += pts[c]
+            if beats[win] >> c & 1:
+                win, wseat = c, s
+        won += last_bonus
+        if cap >> (wseat & 1) & 1:
+            won += capot_bonus
+        return won if (wseat ^ leader) & 1 == 0 else -won
+
+    def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
+             alpha: int, beta: int) -> int:
+        """Negamax value (for ``seat``'s team) of the position with ``pos`` cards on the table."""
+        stats.nodes += 1
+        hand = hands[seat]
+        key = 0
+        first = -1
+        if pos == 0:
+            if left == 1:
+                return last_trick(seat, cap)
+            key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
+            entry = tt.get(key)
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            elif left >= bound_left:
+                # Bounds: the top trumps held by one team end in that team's tricks.
+                mine = hands[seat] | hands[seat ^ 2]
+                held = mine | hands[seat ^ 1] | hands[seat ^ 3]
+                r = last_bonus + suit_pts[0][held & 255] + suit_pts[1][(held >> 8) & 255] + \
+                    suit_pts[2][(held >> 16) & 255] + suit_pts[3][held >> 24]
+                sure = 0
+                owner = -1
+                for c in trump_desc:
+                    if held >> c & 1:
+                        o = mine >> c & 1
+                        if owner < 0:
+                            owner = o
+                        elif o != owner:
+                            break
+                        sure += pts[c]
+                if owner == 1:
+                    lo = 2 * sure - r
+                    hi = r + capot_bonus if cap >> (seat & 1) & 1 else r
+                elif owner == 0:
+                    lo = -r - capot_bonus if cap >> (~seat & 1) & 1 else -r
+                    hi = r - 2 * sure
+                else:
+                    lo = -r - capot_bonus if cap >> (~seat & 1) & 1 else -r
+                    hi = r + capot_bonus if cap >> (seat & 1) & 1 else r
+                if hi <= alpha:
+                    return hi
+                if lo >= beta:
+                    return lo
+            legal = hand
+        elif led == trump:
+            t = hand & tm
+            legal = (t & above[win]) or t if t else hand
+        else:
+            legal = hand & suit_masks[led]
+            if not legal:
+                if (wseat ^ seat) & 1 == 0:
+                    legal = hand
+                else:
+                    t = hand & tm
+                    legal = ((t & above[win]) or t) if t else hand
+        if legal & (legal - 1):
+            legal = prune(legal, seat, pos, win, wseat)
+        # Move order: the table's best lead; strong leads; when following, the cheapest
+        # winner when an opponent holds the trick, else points for the partner.
+        if legal & (legal - 1):
+            moves = _bits(legal)
+            if pos == 0:
+                moves.sort(key=strong_key)
+                if first >= 0 and legal >> first & 1:
+                    moves.remove(first)
+                    moves.insert(0, first)
+            elif (wseat ^ seat) & 1:
+                winners = legal & beats[win]
+                if winners and winners != legal:
+                    w_list = _bits(winners)
+                    w_list.sort(key=cheap_key)
+                    rest = _bits(legal ^ winners)
+                    rest.sort(key=cheap_key)
+                    moves = w_list + rest
+                else:
+                    moves.sort(key=cheap_key)
+            else:
+                moves.sort(key=cheap_key, reverse=True)
+        else:
+            moves = [legal.bit_length() - 1]
+        a0 = alpha
+        best = -INF
+        found = -1
+        nseat = (seat + 1) & 3
+        for c in moves:
+            bitc = 1 << c
+            hands[seat] = hand ^ bitc
+            if pos == 0:
+                v = -node(nseat, 1, c >> 3, c, seat, pts[c], left, cap, -beta, -alpha)
+            elif pos < 3:
+                if beats[win] & bitc:
+                    v = -node(nseat, pos + 1, led, c, seat, tpts + pts[c], left, cap, -beta, -alpha)
+                else:
+                    v = -node(nseat, pos + 1, led, win, wseat, tpts + pts[c], left, cap, -beta, -alpha)
+            else:
+                w = seat if beats[win] & bitc else wseat
+                won = tpts + pts[c]
+                ncap = cap & (1 << (w & 1))
+                if left == 1:
+                    won += last_bonus + (capot_bonus if ncap else 0)
+                    v = -won if (w ^ seat) & 1 else won
+                elif (w ^ seat) & 1:
+                    # the other team won the trick and leads: our value is minus theirs
+                    v = -won - node(w, 0, 0, 0, 0, 0, left - 1, ncap, -won - beta, -won - alpha)
+                else:
+                    v = won + node(w, 0, 0, 0, 0, 0, left - 1, ncap, alpha - won, beta - won)
+            if v > best:
+                best = v
+                found = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        hands[seat] = hand
+        if pos == 0:
+            if best <= a0:
+                lo, hi = -INF, best
+            elif best >= beta:
+                lo, hi = best, INF
+            else:
+                lo = hi = best
+            old = tt.get(key)
+            if old is not None:  # keep the tighter of both bounds
+                if old[0] > lo:
+                    lo = old[0]
+                if old[1] < hi:
+                    hi = old[1]
+            tt[key] = (lo, hi, found)
+        return best
+
+    return node
+
+
+def play_scored(ps: PlayState, c: int, cap: int) -> tuple[int, int]:
+    """Play ``c``; the points it moves (team 0 minus team 1, capot bonus included) and the new capot flags."""
+    before0, before1 = ps.points
+    w = ps.play(c)
+    if w < 0:
+        return 0, cap
+    delta = (ps.points[0] - before0) - (ps.points[1] - before1)
+    cap &= 1 << (w & 1)
+    if ps.n_tricks == 8 and cap:
+        delta += CAPOT_BONUS if w & 1 == 0 else -CAPOT_BONUS
+    return delta, cap
+
+
+def solve(ps: PlayState, tt_solver: Solver | None = None) -> int:
+    """The exact future diff of ``ps`` (team 0 view)."""
+    solver = tt_solver or Solver(ps.trump)
+    return solver.value(ps)
+
+
+def _trick_blockers(ps: PlayState) -> Mask:
+    """The cards that split a run of the seat to act: other hands' and the trick's."""
+    m = (ps.hands[0] | ps.hands[1] | ps.hands[2] | ps.hands[3]) & ~ps.hands[ps.to_act]
+    for c in ps.trick:
+        m |= 1 << c
+    return m
+
+
+def root_values(ps: PlayState, solver: Solver | None = None) -> dict[int, int]:
+    """The exact future diff (team 0 view, counted from ``ps``) of every legal card of the seat to act.
+
+    Equivalent cards (a run of 0-point cards, see :func:`collapse`) are searched once and
+    share the value."""
+    solver = solver or Solver(ps.trump)
+    legal = ps.legal_mask()
+    kept = collapse(legal, _trick_blockers(ps), ps.trump)
+    cap = capot_flags(ps.tricks_won, ps.n_tricks)
+    out: dict[int, int] = {}
+    guess = 0
+    for c in _bits(legal):
+        if kept >> c & 1:
+            child = ps.copy()
+            delta, _ = play_scored(child, c, cap)
+            out[c] = guess = delta + solver.value(child, guess=guess - delta)
+        else:  # the highest kept card below it in its suit stands for it
+            rep = (kept & ((1 << c) - 1) & SUIT_MASKS[c >> 3]).bit_length() - 1
+            out[c] = out[rep]
+    return out
+
+
+def makes(ps: PlayState, team: int, target: int, solver: Solver | None = None) -> bool:
+    """Whether ``team`` ends the deal with at least ``target`` card points under perfect play.
+
+    Card points are the team's final card total: what it has won before ``ps`` plus the rest,
+    252 for a capot. One zero-window search: e.g. ``makes(ps, taker & 1, 82)`` asks whether the
+    taker's team takes more than half of 162 (add the belote to the caller's target if needed)."""
+    if target <= 0:
+        return True
+    if target > 252:
+        return False
+    final = 2 * target - 162 if target <= 162 else 252  # the final diff (team's view) needed
+    sign = 1 if team == 0 else -1
+    need = final - sign * (ps.points[0] - ps.points[1])  # future diff, team's view
+    solver = solver or Solver(ps.trump)
+    if team == 0:
+        return solver.value(ps, need - 1, need) >= need
+    return solver.value(ps, -need, -need + 1) <= -need
+
