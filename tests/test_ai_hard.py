@@ -2,8 +2,8 @@
 
 Hard may know only its own view: these tests build real games (scripted decks), read
 ``game.view(seat)`` and check what Hard deduces from it, that every sampled deal obeys
-those deductions, that its alpha-beta search equals plain minimax, that its answer never
-depends on the hidden hands, and that it finds plays only look-ahead finds.
+those deductions, that its answer never depends on the hidden hands, and that it finds
+plays only look-ahead finds (the exact search itself: test_search.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from belote import Game, ai
 from belote.ai import hard
 from belote.ai.knowledge import PASSED_TURNED_J9, Knowledge
 from belote.ai.sampling import assign, sample_bid_deal, sample_hands
-from belote.ai.search import Solver, collapse, exhaustive, solve
+from belote.ai.search import Solver
 from belote.cards import CODE_TO_CARD, SUIT_MASKS, SUITS
 from belote.playstate import PlayState
 from helpers import new_game, play_cards
@@ -267,71 +267,6 @@ def test_assign_follows_the_weights():
         for sd in range(2000)
     )
     assert 0.74 < hits / 2000 < 0.86
-
-
-# --------------------------------------------------------------------- search
-
-
-def random_endgame(rng: random.Random, left: int, extra: int) -> PlayState:
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[i // 8] |= 1 << card
-    ps = PlayState(hands, rng.randrange(4), rng.randrange(4))
-    while 8 - ps.n_tricks > left or (8 - ps.n_tricks == left and len(ps.trick) < extra):
-        legal = ps.legal_mask()
-        ps.play(rng.choice([x for x in range(32) if legal >> x & 1]))
-    return ps
-
-
-@pytest.mark.parametrize("left", [1, 2, 3])
-def test_alpha_beta_agrees_with_exhaustive_minimax(left):
-    """On many random endgames (and mid-trick positions) both searches give the same value."""
-    rng = random.Random(100 + left)
-    for _ in range(150 if left < 3 else 60):
-        ps = random_endgame(rng, left, rng.randrange(4))
-        assert solve(ps) == exhaustive(ps), (ps.hands, ps.trick, ps.trump)
-
-
-def test_alpha_beta_agrees_with_exhaustive_minimax_on_four_tricks():
-    rng = random.Random(4)
-    for _ in range(6):
-        ps = random_endgame(rng, 4, 0)
-        assert solve(ps) == exhaustive(ps)
-
-
-def test_a_shared_table_and_narrow_windows_stay_exact():
-    """Reusing one solver's table across positions, and bounds from a window, stay correct."""
-    rng = random.Random(9)
-    for _ in range(40):
-        ps = random_endgame(rng, 3, 0)
-        solver = Solver(ps.trump)
-        exact = exhaustive(ps)
-        assert solver.value(ps) == exact
-        assert solver.value(ps) == exact  # from the table
-        lo = solver.value(ps, exact - 1, exact + 1)
-        assert lo == exact
-        assert solver.value(ps, exact + 5, exact + 20) <= exact + 5  # fail low: an upper bound
-        assert solver.value(ps, exact - 20, exact - 5) >= exact - 5  # fail high: a lower bound
-
-
-def test_collapse_keeps_one_of_equivalent_low_cards():
-    """7 8 9 of a plain suit in one hand are one move; a foreign 8 between them splits them."""
-    trump = suit("H")
-    moves = mask("7C 8C 9C AC")
-    assert collapse(moves, 0, trump) == mask("7C AC")
-    assert collapse(mask("7C 9C"), mask("8C"), trump) == mask("7C 9C")
-    assert collapse(mask("7H 8H"), 0, trump) == mask("7H")  # trump 7 and 8: both 0 points
-
-
-def test_capot_counts_in_the_search_value():
-    """Team 0 taking the last trick after every other one scores the capot (+90)."""
-    hands = [mask("JH"), mask("7C"), mask("8C"), mask("9C")]
-    ps = PlayState(hands, suit("H"), 0)
-    ps.n_tricks = 7
-    ps.tricks_won = [7, 0]
-    assert solve(ps) == exhaustive(ps) == 20 + 10 + 90
 
 
 # --------------------------------------------------------------------- choices
