@@ -43,6 +43,7 @@ test-e2e: venv chromium
 bench: site chromium
 	$(PY) bench/engine_bench.py
 	$(PY) bench/ai_bench.py
+	$(PY) bench/solver_bench.py
 	$(PY) bench/page_bench.py
 
 clean:
