@@ -21,18 +21,15 @@ import sys
 import time
 
 from belote.ai.search import Solver, makes, root_values
+from belote.cards import mask_of
 from belote.playstate import PlayState
 
 
 def position(seed: int, left: int) -> PlayState:
     """A random deal played on by random legal cards until ``left`` tricks remain."""
     rng = random.Random(f"solver-bench:{seed}")
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, c in enumerate(deck):
-        hands[i // 8] |= 1 << c
-    ps = PlayState(hands, rng.randrange(4), rng.randrange(4))
+    deck = rng.sample(range(32), 32)
+    ps = PlayState([mask_of(deck[s * 8 : s * 8 + 8]) for s in range(4)], rng.randrange(4), rng.randrange(4))
     while 8 - ps.n_tricks > left or ps.trick:
         legal = ps.legal_mask()
         ps.play(rng.choice([c for c in range(32) if legal >> c & 1]))

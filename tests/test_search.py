@@ -22,19 +22,12 @@ from belote.ai.search import (
     root_values,
     solve,
 )
-from belote.cards import CODE_TO_CARD, SUITS
+from belote.cards import CODE_TO_CARD, SUITS, mask_of_codes
 from belote.playstate import PlayState
 
 
-def c(code: str) -> int:
-    return CODE_TO_CARD[code]
-
-
 def mask(codes: str) -> int:
-    m = 0
-    for code in codes.split():
-        m |= 1 << c(code)
-    return m
+    return mask_of_codes(codes.split())
 
 
 def random_endgame(rng: random.Random, left: int, extra: int) -> PlayState:
@@ -57,6 +50,16 @@ def with_capot_chance(ps: PlayState, team: int) -> PlayState:
     ps.tricks_won = [0, 0]
     ps.tricks_won[team] = ps.n_tricks
     return ps
+
+
+def mixed_endgames(seed: int, count: int, capot_every: int):
+    """Endgames of 2 to 4 tricks, 0 to 3 cards on the table, some with a capot still open."""
+    rng = random.Random(seed)
+    for i in range(count):
+        ps = random_endgame(rng, 2 + i % 3, i % 4)
+        if i % capot_every == 0 and ps.n_tricks:
+            ps = with_capot_chance(ps, i % 2)
+        yield ps
 
 
 def card_values(ps: PlayState) -> dict[int, int]:
@@ -97,11 +100,7 @@ def test_solver_agrees_with_exhaustive_on_five_tricks():
 
 def test_root_values_are_every_cards_minimax_value():
     """root_values gives each legal card (equivalent cards too) its exhaustive value."""
-    rng = random.Random(8)
-    for i in range(60):
-        ps = random_endgame(rng, 2 + i % 3, i % 4)
-        if i % 5 == 0 and ps.n_tricks:
-            ps = with_capot_chance(ps, i % 2)
+    for ps in mixed_endgames(8, 60, 5):
         assert root_values(ps) == card_values(ps), (ps.hands, ps.trick, ps.trump)
 
 
@@ -170,11 +169,7 @@ def final_total(ps: PlayState, team: int) -> int:
 
 
 def test_makes_answers_whether_a_team_reaches_a_total():
-    rng = random.Random(12)
-    for i in range(40):
-        ps = random_endgame(rng, 2 + i % 3, i % 4)
-        if i % 7 == 0 and ps.n_tricks:
-            ps = with_capot_chance(ps, i % 2)
+    for ps in mixed_endgames(12, 40, 7):
         for team in (0, 1):
             total = final_total(ps, team)
             for target in (total - 2, total - 1, total, total + 1, total + 2, 82, 162, 252):
@@ -225,4 +220,4 @@ def test_a_master_run_is_cashed_for_its_points_but_a_trumpable_one_is_not():
     ps = PlayState(hands, suit("H"), 0)
     ps.n_tricks = 6
     values = root_values(ps)
-    assert values == card_values(ps) and values[c("AS")] != values[c("TS")]
+    assert values == card_values(ps) and values[CODE_TO_CARD["AS"]] != values[CODE_TO_CARD["TS"]]
