@@ -43,6 +43,9 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-", "wheels/belote-")
 PRECACHED_DEV = ("dev/bare.html", "dev/bare.js", "dev/bare-worker.js")
 SW_MARKER = "/*@BUILD@*/null"
+# Sources the build reads but the site does not serve: translation fingerprints, the rules
+# pages' template and texts (every name starting with "_").
+SOURCE_ONLY = ("_*",)
 # Hindi on a system without a Devanagari font (a bare Linux desktop): the Devanagari subset only,
 # the weights the pages use (500 resolves to 400, 600 and 800 to 700); the CSS loads a file only
 # when a Devanagari character is on screen (@font-face unicode-range).
@@ -184,7 +187,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
 
     tmp = out.with_name(f"{out.name}.tmp{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc"))
+    shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc", *SOURCE_ONLY))
     (tmp / "wheels").mkdir(exist_ok=True)
     shutil.copy2(wheel, tmp / "wheels" / wheel.name)
     shutil.copy2(compiled, tmp / "wheels" / compiled.name)

@@ -27,7 +27,15 @@ VIETNAMESE = re.compile(r"[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    return json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    """The language's strings; a counted sentence's plural forms come as `key#category`."""
+    raw = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    out = {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            out.update({f"{key}#{category}": text for category, text in value.items()})
+        else:
+            out[key] = value
+    return out
 
 
 # Everything a person or a screen reader gets from the page: the text, plus aria-labels,
@@ -127,6 +135,43 @@ def test_hint_reason_translated(page: Page, site_url: str, lang: str):
                  if k.startswith("hint") and "{" not in v and v in status]
     assert not leftovers, f"English hint in {lang}: {status!r}"
     assert not untranslated(page, lang)
+
+
+# Counts in sentences: Chromium's Intl.PluralRules picks the form from the catalogue's own.
+PLURAL_SAMPLES = {
+    "en": {0: "0 cards", 1: "1 card", 2: "2 cards"},
+    "fr": {0: "0 carte", 1: "1 carte", 2: "2 cartes", 8: "8 cartes"},
+    "lt": {1: "1 korta", 3: "3 kortos", 8: "8 kortos", 10: "10 kortų", 12: "12 kortų", 21: "21 korta"},
+    "it": {0: "0 carte", 1: "1 carta", 8: "8 carte"},
+    "vi": {1: "1 lá", 8: "8 lá"},
+    "hi": {1: "1 पत्ता", 8: "8 पत्ते"},
+}
+
+
+def test_plural_forms_in_the_page(page: Page, site_url: str):
+    open_in(page, site_url, "en")
+    for lang in LANGS:
+        page.select_option("#lang-select", lang)
+        page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+        got = page.evaluate("""async (samples) => {
+          const i18n = await import("./js/i18n.js");
+          const lang = document.documentElement.lang;
+          return {
+            categories: new Intl.PluralRules(lang).resolvedOptions().pluralCategories.sort(),
+            cards: Object.fromEntries(Object.keys(samples).map((n) => [n, i18n.t("cards_in_hand", { n: Number(n) })])),
+            trick: i18n.t("announce_trick", { player: "X", points: 1 }),
+          };
+        }""", {str(n): text for n, text in PLURAL_SAMPLES[lang].items()})
+        raw = json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for key, value in raw.items():
+            if isinstance(value, dict):
+                assert sorted(value) == got["categories"], f"{lang} {key}: forms {sorted(value)}"
+        assert got["cards"] == {str(n): text for n, text in PLURAL_SAMPLES[lang].items()}, lang
+        one = raw["announce_trick"].get(page.evaluate(f"new Intl.PluralRules('{lang}').select(1)"))
+        assert got["trick"] == one.replace("{player}", "X").replace("{points}", "1")
+    # the person's seat says how many cards, in the right form
+    label = page.get_attribute(".seat[data-seat='0']", "aria-label")
+    assert label and label.startswith("आप, ") and label.endswith("पत्ते"), label
 
 
 def test_switch_language_and_remember(page: Page, site_url: str):

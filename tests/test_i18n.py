@@ -2,7 +2,10 @@
 
 No browser here (e2e/test_languages.py looks at the rendered pages). The checks:
 - site/i18n/<lang>.json for each language of site/js/i18n.js: valid JSON, no duplicate key,
-  exactly the keys of en.json, the same {placeholders}, no empty value, no English left over;
+  exactly the keys of en.json, the same {placeholders}, no empty value, no English left over,
+  NFC text; a counted sentence (a plural object) has exactly its language's CLDR categories;
+- every translation follows today's English: site/i18n/_fingerprints.json holds a hash of the
+  English each translation was made from (tools/i18n_fingerprints.py records them);
 - every key of en.json is used: it appears literally (quoted) in site/js/*.js, site/*.html, or
   engine/belote/**/*.py (the hint `reason_key`s, e.g. "hint.take"); and every key the JS asks for with
   t("...") / hasKey("...") / data-i18n="..." exists in en.json;
@@ -33,11 +36,24 @@ SAME_EVERYWHERE = {
     "belote", "rebelote", "capot", "dedans", "litige", "normal", "total", "scores",
     "j", "q", "k", "a", "enter",
 }
+# CLDR plural categories of each language (Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+# e2e/test_languages.py checks this table against Chromium's).
+PLURAL_CATEGORIES = {
+    "en": {"one", "other"},
+    "fr": {"one", "many", "other"},
+    "lt": {"one", "few", "many", "other"},
+    "it": {"one", "many", "other"},
+    "vi": {"other"},
+    "hi": {"one", "other"},
+}
 DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 VIETNAMESE = re.compile(r"[ăâđêôơưĂÂĐÊÔƠƯ\u1EA0-\u1EF9]")
 
 
-def load_json_strict(path: Path) -> dict[str, str]:
+Value = str | dict[str, str]  # a string, or the plural forms of a counted sentence
+
+
+def load_json_strict(path: Path) -> dict[str, Value]:
     def no_duplicates(pairs):
         keys = [k for k, _ in pairs]
         dupes = sorted({k for k in keys if keys.count(k) > 1})
@@ -48,8 +64,17 @@ def load_json_strict(path: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def en() -> dict[str, str]:
+def en() -> dict[str, Value]:
     return load_json_strict(I18N / "en.json")
+
+
+def forms(value: Value) -> list[str]:
+    """The texts of a value: itself, or each of its plural forms."""
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def placeholders(value: Value) -> set[str]:
+    return {name for text in forms(value) for name in PLACEHOLDER.findall(text)}
 
 
 def source_texts() -> dict[str, str]:
@@ -76,7 +101,78 @@ def test_english_is_well_formed(en):
     assert en, "en.json is empty"
     for key, value in en.items():
         assert re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)*", key), f"en.json: odd key {key!r}"
-        assert isinstance(value, str) and value.strip(), f"en.json: {key} is empty"
+        if isinstance(value, dict):
+            assert set(value) == PLURAL_CATEGORIES["en"], f"en.json: {key} forms {sorted(value)}"
+        for text in forms(value):
+            assert isinstance(text, str) and text.strip(), f"en.json: {key} is empty"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_are_the_languages_own(lang, en):
+    """A counted sentence gives every plural category its language needs, and no other."""
+    tr = load_json_strict(I18N / f"{lang}.json")
+    counted = [k for k, v in en.items() if isinstance(v, dict)]
+    assert {"cards_in_hand", "seat_label_you", "announce_trick", "announce_trick_you"} <= set(counted)
+    problems = []
+    for key in counted:
+        value = tr.get(key)
+        if not isinstance(value, dict):
+            problems.append(f"{key}: not an object of plural forms")
+        elif set(value) != PLURAL_CATEGORIES[lang]:
+            problems.append(f"{key}: forms {sorted(value)}, {lang} needs {sorted(PLURAL_CATEGORIES[lang])}")
+    problems += [f"{key}: plural forms where English has one text" for key, value in tr.items()
+                 if isinstance(value, dict) and not isinstance(en.get(key), dict)]
+    assert not problems, f"{lang}.json:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_is_nfc(lang):
+    """Composed characters (Vietnamese ế is one code point): what fonts and searches expect."""
+    import unicodedata
+
+    tr = load_json_strict(I18N / f"{lang}.json")
+    bad = [k for k, v in tr.items() for text in forms(v) if not unicodedata.is_normalized("NFC", text)]
+    assert not bad, f"{lang}.json: not NFC: {bad}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_translations_follow_todays_english(lang):
+    """Change an English string and this fails until each language is re-translated and its
+    fingerprint recorded (python tools/i18n_fingerprints.py LANG KEY)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n_fingerprints
+
+    problems = [f"{key}: {why}" for code, key, why in i18n_fingerprints.stale(I18N) if code == lang]
+    assert not problems, (f"{lang}.json is behind en.json (re-translate, then "
+                          f"`python tools/i18n_fingerprints.py {lang} KEY...`):\n  " + "\n  ".join(problems))
+
+
+def test_fingerprints_catch_a_changed_english_string(tmp_path):
+    """The check above can fail: change one English text in a copy and it reports that key."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n_fingerprints
+
+    for lang in LANGS:
+        (tmp_path / f"{lang}.json").write_text((I18N / f"{lang}.json").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "_fingerprints.json").write_text((I18N / "_fingerprints.json").read_text(encoding="utf-8"), encoding="utf-8")
+    assert i18n_fingerprints.stale(tmp_path) == []
+    english = json.loads((tmp_path / "en.json").read_text(encoding="utf-8"))
+    english["btn_hint"] = "Get a hint"
+    english["cards_in_hand"]["other"] = "{n} cards left"
+    (tmp_path / "en.json").write_text(json.dumps(english, ensure_ascii=False), encoding="utf-8")
+    found = {(lang, key) for lang, key, _ in i18n_fingerprints.stale(tmp_path)}
+    assert found == {(lang, key) for lang in OTHERS for key in ("btn_hint", "cards_in_hand")}
+    i18n_fingerprints.record(tmp_path, "fr", ["btn_hint"])
+    assert ("fr", "btn_hint") not in {(lang, key) for lang, key, _ in i18n_fingerprints.stale(tmp_path)}
+
+
+def test_fingerprints_are_not_shipped():
+    """Sources named _* (fingerprints, the rules pages' template and texts) stay out of dist/site."""
+    import fnmatch
+
+    import build_wheel
+
+    assert any(fnmatch.fnmatch("_fingerprints.json", pat) for pat in build_wheel.SOURCE_ONLY)
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -93,15 +189,17 @@ def test_values_non_empty_and_placeholders_match(lang, en):
     tr = load_json_strict(I18N / f"{lang}.json")
     problems = []
     for key, value in tr.items():
-        if not isinstance(value, str) or not value.strip():
-            problems.append(f"{key}: empty")
-            continue
-        # Same set of names (a language may use one twice or once where English differs).
-        if key in en and set(PLACEHOLDER.findall(value)) != set(PLACEHOLDER.findall(en[key])):
-            problems.append(f"{key}: placeholders {PLACEHOLDER.findall(value)} "
-                            f"!= English {PLACEHOLDER.findall(en[key])}")
-        if value.count("{") != value.count("}"):
-            problems.append(f"{key}: unbalanced braces")
+        for text in forms(value):
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{key}: empty")
+                continue
+            # Same set of names in every form (a language may use one twice or once where
+            # English differs).
+            if key in en and set(PLACEHOLDER.findall(text)) != placeholders(en[key]):
+                problems.append(f"{key}: placeholders {PLACEHOLDER.findall(text)} "
+                                f"!= English {sorted(placeholders(en[key]))}")
+            if text.count("{") != text.count("}"):
+                problems.append(f"{key}: unbalanced braces")
     assert not problems, f"{lang}.json:\n  " + "\n  ".join(problems)
 
 
@@ -113,9 +211,10 @@ def words(text: str) -> list[str]:
 def test_no_english_left_over(lang, en):
     """A value identical to English is only allowed when it is made of shared words."""
     tr = load_json_strict(I18N / f"{lang}.json")
+    english = {key: set(forms(value)) for key, value in en.items()}
     leftovers = [
-        key for key, value in tr.items()
-        if key in en and value == en[key] and not set(words(value)) <= SAME_EVERYWHERE
+        key for key, value in tr.items() for text in forms(value)
+        if text in english.get(key, ()) and not set(words(text)) <= SAME_EVERYWHERE
     ]
     assert not leftovers, f"{lang}.json still has English values: {leftovers}"
 
@@ -123,16 +222,16 @@ def test_no_english_left_over(lang, en):
 def test_hindi_is_written_in_devanagari():
     tr = load_json_strict(I18N / "hi.json")
     latin_only = [
-        key for key, value in tr.items()
-        if len("".join(words(value))) > 3 and not DEVANAGARI.search(value)
-        and not set(words(value)) <= SAME_EVERYWHERE
+        key for key, value in tr.items() for text in forms(value)
+        if len("".join(words(text))) > 3 and not DEVANAGARI.search(text)
+        and not set(words(text)) <= SAME_EVERYWHERE
     ]
     assert not latin_only, f"hi.json values without Devanagari: {latin_only}"
 
 
 def test_vietnamese_has_its_diacritics():
     tr = load_json_strict(I18N / "vi.json")
-    with_marks = sum(1 for v in tr.values() if VIETNAMESE.search(v))
+    with_marks = sum(1 for v in tr.values() if VIETNAMESE.search(" ".join(forms(v))))
     assert with_marks >= len(tr) // 2, "vi.json looks like it lost its diacritics"
 
 

@@ -22,7 +22,10 @@ export function rankText(code) {
 /** "jack of hearts" (with "(trump)" when trump is given and matches). */
 export function cardName(code, trump = null) {
   const params = { rank: t(RANK_NAME_KEYS[rankOf(code)]), suit: t(SUIT_KEYS[suitOf(code)]) };
-  return trump && suitOf(code) === trump ? t("card_name_trump", params) : t("card_name", params);
+  const isTrump = trump && suitOf(code) === trump;
+  // The queen has its own templates: in Hindi the word agrees with her (पान की बेगम, हुकुम का इक्का).
+  if (rankOf(code) === "Q") return isTrump ? t("card_name_queen_trump", params) : t("card_name_queen", params);
+  return isTrump ? t("card_name_trump", params) : t("card_name", params);
 }
 
 /** "A♠": rank text and suit symbol, for short mentions in sentences. */

@@ -1,6 +1,9 @@
 // i18n.js: every UI string goes through t(key, params); the strings live in i18n/<lang>.json.
 // Keys are always written out literally (t("bid_pass"), data-i18n="btn_hint") so that a test
 // can find every key in use.
+// A value is a string, or for a sentence with a count an object of plural forms keyed by the
+// language's CLDR categories ({"one": "{n} card", "other": "{n} cards"}; lt: one few many
+// other, vi: other only): the form is chosen by Intl.PluralRules for the one number in params.
 
 export const LANGUAGES = {
   en: "English",
@@ -15,6 +18,7 @@ let strings = {};
 let fallback = {};
 let current = "en";
 let numberFormat = new Intl.NumberFormat("en", { useGrouping: false });
+let pluralRules = new Intl.PluralRules("en");
 
 async function fetchStrings(lang) {
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
@@ -39,6 +43,7 @@ export async function loadLanguage(lang) {
   }
   current = lang;
   numberFormat = new Intl.NumberFormat(lang, { useGrouping: false });
+  pluralRules = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   return lang;
 }
@@ -61,9 +66,17 @@ export function formatNumber(n) {
   return numberFormat.format(n);
 }
 
+/** The plural form of `forms` for the count among params (a counted sentence has one number). */
+function pluralForm(forms, params) {
+  const numbers = Object.values(params).filter((v) => typeof v === "number");
+  const category = numbers.length === 1 ? pluralRules.select(numbers[0]) : "other";
+  return forms[category] ?? forms.other ?? "";
+}
+
 /** t("announce_card", {player: "West", card: "jack of hearts"}); numbers go through Intl. */
 export function t(key, params = {}) {
-  const template = strings[key] ?? fallback[key] ?? key;
+  const value = strings[key] ?? fallback[key] ?? key;
+  const template = typeof value === "string" ? value : pluralForm(value, params);
   return template.replace(/\{(\w+)\}/g, (whole, name) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
