@@ -12,7 +12,7 @@ import time
 
 from belote import Game
 from belote.cards import cards_of
-from belote.game import _deck_for
+from belote.deal import deck_for
 from belote.playstate import PlayState
 
 DEAL_ENDS = ("deal_scored", "thrown_in")
@@ -36,7 +36,7 @@ def fast_path(deals: int, seed: int) -> float:
     rng = random.Random(seed)
     start = time.perf_counter()
     for n in range(deals):
-        deck = _deck_for(seed, n)
+        deck = deck_for(seed, n)
         hands = [0, 0, 0, 0]
         for i, c in enumerate(deck):
             hands[i & 3] |= 1 << c

@@ -19,6 +19,7 @@ from belote.ai import hard
 from belote.ai.knowledge import PASSED_TURNED_J9, Knowledge
 from belote.ai.sampling import assign, sample_bid_deal, sample_hands
 from belote.ai.search import Solver
+from belote.deal import deck_for
 from belote.cards import CODE_TO_CARD, SUIT_MASKS, SUITS
 from belote.playstate import PlayState
 from helpers import new_game, play_cards
@@ -331,7 +332,7 @@ def test_same_bidding_view_different_hidden_hands_same_bid():
     g1 = Game(seed=1, target=10**9)
     v1 = g1.view(0)
     # Any deck giving seat 0 the same five cards and the same turned card gives the same view.
-    deck = list(g1._deck)  # noqa: SLF001 (the test builds a twin deal)
+    deck = list(deck_for(1, 0))  # the match's first deck: the test builds a twin deal
     deck[3:6], deck[6:9] = deck[6:9], deck[3:6]  # seats 1 and 2 swap their first three cards
     g2 = Game(seed=1, target=10**9, decks=[[hard.CARD_CODES[x] for x in deck]])
     v2 = g2.view(0)

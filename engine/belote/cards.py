@@ -115,21 +115,27 @@ STRENGTH: tuple[tuple[int, ...], ...] = tuple(_strength_table(t) for t in range(
 POINTS: tuple[tuple[int, ...], ...] = tuple(_points_table(t) for t in range(4))
 
 
-def _trumps_above(trump: Suit) -> tuple[Mask, ...]:
+def _above(trump: Suit) -> tuple[Mask, ...]:
     strength = STRENGTH[trump]
     table = []
     for c in range(32):
-        m = 0
-        if c >> 3 == trump:
-            for o in range(trump * 8, trump * 8 + 8):
-                if strength[o] > strength[c]:
-                    m |= 1 << o
-        table.append(m)
+        base = c & ~7
+        table.append(sum(1 << o for o in range(base, base + 8) if strength[o] > strength[c]))
     return tuple(table)
 
 
+# ABOVE[trump][card]: the cards of the card's own suit that beat it (its suit's order under that trump).
+ABOVE: tuple[tuple[Mask, ...], ...] = tuple(_above(t) for t in range(4))
 # TRUMPS_ABOVE[trump][card]: the trumps that beat a trump card (0 for plain cards).
-TRUMPS_ABOVE: tuple[tuple[Mask, ...], ...] = tuple(_trumps_above(t) for t in range(4))
+TRUMPS_ABOVE: tuple[tuple[Mask, ...], ...] = tuple(
+    tuple(ABOVE[t][c] if c >> 3 == t else 0 for c in range(32)) for t in range(4)
+)
+
+
+def belote_pair(trump: Suit) -> Mask:
+    """The king and queen of trump: the pair whose holder announces belote-rebelote."""
+    return (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
+
 
 # Codes by suit and by the byte of that suit's bits: legal action lists without a loop per card.
 SUIT_BYTE_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
