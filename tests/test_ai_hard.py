@@ -16,7 +16,7 @@ import pytest
 
 from belote import Game, ai
 from belote.ai import hard
-from belote.ai.knowledge import PASSED_TURNED_J9, Knowledge
+from belote.ai.knowledge import PASSED_TURNED_J9, History, Knowledge
 from belote.ai.sampling import assign, sample_bid_deal, sample_hands
 from belote.ai.search import Solver
 from belote.deal import deck_for
@@ -432,23 +432,23 @@ def test_hard_gives_the_ten_to_a_partner_it_knows_will_win():
     assert hard.choose(v, 1, time_limit=None) == "TH"
 
 
-def test_rollout_history_tracks_what_normal_reads_from_a_view():
-    """Hard's incremental public history equals Normal's reading of the view, card by card."""
+def test_rollout_history_tracks_what_the_view_says():
+    """The history a rollout extends card by card equals the one read from the view at each step."""
     rng = random.Random(21)
     for gi in range(4):
         g = Game(seed=300 + gi, target=10**9)
         while g.phase != "play":
             g.play(rng.choice(g.legal_actions()))
         v0 = g.view(g.to_act)
-        pub = hard.Public.from_view(v0)
+        pub = History.from_view(v0)
         ps = hard._base_state(v0, Knowledge.from_view(v0), [])
         ps.hands = true_hands(g)
         while g.deal_number == 0 and g.phase == "play":
             v = g.view(g.to_act)
-            ref = hard.Public.from_view(v)
-            for name in ("played", "trick", "tricks", "voids", "led_by", "won_with"):
+            ref = History.from_view(v)
+            for name in History.__slots__:
                 assert getattr(pub, name) == getattr(ref, name), name
             code = rng.choice(v["legal_actions"])
-            pub.note(ps, CODE_TO_CARD[code])
+            pub.note(ps.to_act, CODE_TO_CARD[code])
             ps.play(CODE_TO_CARD[code])
             g.play(code)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from belote import Game, ai
+from belote.cards import CARD_CODES, SUITS
 from belote.ai import explain
 from helpers import build_deck, new_game, play_cards
 
@@ -93,7 +94,8 @@ def test_hint_ruff_names_the_opponent():
     assert view["seat"] == 1
     r = explain.explain(view, "7H")
     # Seat 0 sits at seat 1's right: East.
-    assert r["reason_key"] == "hint.ruff" and r["reason_args"] == {"seat": "east"}
+    assert r["reason_key"] == "hint.ruff" and r["reason_args"] == {"seat": 0}  # the seat itself
+    assert r["reason"] == "trump it: East is winning"  # the English names it relative to the viewer
     assert r["reason"] == "trump it: East is winning"
 
 
@@ -103,7 +105,7 @@ def test_hint_void_west():
     assert view["seat"] == 0
     r = explain.explain(view, "QD")
     assert r["reason_key"] == "hint.void"
-    assert r["reason_args"] == {"seat": "west", "suit": "diamonds"}
+    assert r["reason_args"] == {"seat": 1, "suit": "D"}  # engine codes: the page maps nothing
     assert r["reason"] == "West is out of diamonds"
 
 
@@ -130,7 +132,7 @@ def test_hint_bids():
     assert explain.explain(bid_view("JH 9H AS 8C 7D", "7H"), "take")["reason"] == "strong trumps: take"
     assert explain.explain(bid_view("7C 8D 9S QS KD", "7H"), "pass")["reason"] == "weak hand: pass"
     r = explain.explain(bid_view("JS 9S AS 7C 8D", "7H", passes=4), "take:S")
-    assert r["reason_key"] == "hint.take_suit" and r["reason_args"] == {"suit": "spades"}
+    assert r["reason_key"] == "hint.take_suit" and r["reason_args"] == {"suit": "S"}
 
 
 def test_hint_shows_hards_choice():
@@ -152,7 +154,10 @@ def test_hint_on_a_whole_deal(seed):
         assert set(h) == {"action", "reason", "reason_key", "reason_args"}
         assert h["action"] in view["legal_actions"]
         assert h["reason_key"] in explain.REASONS and h["reason"] and "{" not in h["reason"]
-        assert all(isinstance(v, str) for v in h["reason_args"].values())
+        args = h["reason_args"]
+        assert set(args) <= {"card", "suit", "seat"}
+        assert args.get("card", "AS") in CARD_CODES and args.get("suit", "C") in SUITS
+        assert args.get("seat", (view["seat"] + 1) % 4) in {0, 1, 2, 3} - {view["seat"]}  # another seat
         g.play(h["action"])
         n += 1
     assert n >= 8

@@ -87,7 +87,7 @@ function applyEvents(events) {
         break;
       case "contract":
         announce(tSeat("announce_take", ev.taker, { player: seatName(ev.taker), suit: suitName(ev.trump) }));
-        showCallout(ev.taker, `take:${ev.trump}`, d.callout);
+        showCallout(ev.taker, { contract: ev.trump }, d.callout);
         state.contractPause = true;
         break;
       case "card":
@@ -250,19 +250,14 @@ async function playAction(action) {
   }
 }
 
-const HINT_SUITS = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
-const HINT_SEATS = { west: 1, partner: 2, east: 3 };
-const HINT_LEVELS = { easy: "level_easy", normal: "level_normal", hard: "level_hard" };
-
 /** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"). */
 function hintText(h) {
   const args = h.reason_args || {};
   if (!h.reason_key || !hasKey(h.reason_key)) return h.reason || t("hint_fallback", { action: h.action });
   const params = {};
-  if (HINT_SUITS[args.suit]) params.suit = suitName(HINT_SUITS[args.suit]);
-  if (HINT_SEATS[args.seat]) params.seat_name = seatName(HINT_SEATS[args.seat]);
-  if (typeof args.card === "string" && args.card.length === 2) params.card = cardShort(args.card);
-  if (HINT_LEVELS[args.level]) params.level = t(HINT_LEVELS[args.level]);
+  if (typeof args.suit === "string") params.suit = suitName(args.suit);
+  if (Number.isInteger(args.seat)) params.seat_name = seatName(args.seat);
+  if (typeof args.card === "string") params.card = cardShort(args.card);
   return t(h.reason_key, params);
 }
 

@@ -6,7 +6,7 @@ import {
   state, isMyTurn, tableCards, lastTrick, delays,
   SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
 } from "./state.js";
-import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel, suitOf } from "./cards.js";
+import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -36,9 +36,8 @@ function el(tag, className, text) {
 
 /** Bid text shown in a seat's bubble and read out: "Pass", "Take", "Take hearts". */
 export function bidText(action, view) {
-  if (action === "pass") return t("bid_pass");
-  const suit = action === "take" ? suitOf(view.turned_card) : action.slice(5);
-  return t("bid_take_suit", { suit: suitName(suit) });
+  const suit = view.bid_trumps[action];
+  return suit ? t("bid_take_suit", { suit: suitName(suit) }) : t("bid_pass");
 }
 
 export function render() {
@@ -132,8 +131,8 @@ function renderSeats(v) {
     if (callout === "belote" || callout === "rebelote") {
       text = t(callout === "belote" ? "callout_belote" : "callout_rebelote");
       kind = "callout";
-    } else if (callout && v) {
-      text = bidText(callout, v); // the contract just made: "Take hearts"
+    } else if (callout && callout.contract) {
+      text = t("bid_take_suit", { suit: suitName(callout.contract) }); // the contract just made: "Take hearts"
       kind = "take";
     } else if (v && (v.phase === "bid1" || v.phase === "bid2")) {
       const mine = v.bids.filter((b) => b.seat === seat);
@@ -302,9 +301,9 @@ function renderBids(v) {
     b.type = "button";
     b.dataset.key = action;
     b.dataset.action = action;
-    if (action === "pass") b.textContent = t("bid_pass");
+    const suit = v.bid_trumps[action];
+    if (!suit) b.textContent = t("bid_pass");
     else {
-      const suit = action === "take" ? suitOf(v.turned_card) : action.slice(5);
       b.append(suitLabel(suit, t("bid_take_suit", { suit: suitName(suit) })));
       b.classList.add("take");
     }

@@ -1,38 +1,13 @@
 """Computer players: ``choose_action(view, level, seed)`` picks one of the view's legal actions.
 
 An AI is a pure function of the view of its own seat (and of its seeded randomness):
-it is never handed more, so it cannot know more.
+it is never handed more, so it cannot know more. ``hint(view, seed)`` is Hard's action
+with a one-line reason (:mod:`belote.ai.explain`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from .explain import hint
+from .levels import LEVELS, choose_action
 
-from . import easy, hard, normal
-
-Chooser = Callable[[Mapping[str, Any], int], str]
-
-_CHOOSERS: dict[str, Chooser] = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
-LEVELS: tuple[str, ...] = tuple(_CHOOSERS)
-
-
-def choose_action(view: Mapping[str, Any], level: str = "easy", seed: int | None = None) -> str:
-    """One of ``view["legal_actions"]``, chosen by the given level."""
-    chooser = _CHOOSERS.get(level) if isinstance(level, str) else None
-    if chooser is None:
-        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
-    legal = view.get("legal_actions") if isinstance(view, Mapping) else None
-    if not legal:
-        raise ValueError("the view has no legal actions: this seat is not to act")
-    action = chooser(view, 0 if seed is None else seed)
-    if action not in legal:  # a bug in a level must never reach the game as a silent fallback
-        raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {legal}")
-    return action
-
-
-def hint(view: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
-    """Hard's action for the view with a one-line reason and its translation key (ai/explain.py)."""
-    from .explain import hint as _hint
-
-    return _hint(view, seed)
+__all__ = ["LEVELS", "choose_action", "hint"]

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..bidding import PASS, TAKE, bid_trump
 from ..cards import CODE_TO_CARD, JACK, NINE, PLAIN_ORDER, PLAIN_POINTS, SUITS, TRUMP_ORDER, TRUMP_POINTS
+from ..phases import BIDDING
 
 
 def choose(view: Mapping[str, Any], seed: int) -> str:
     """Easy's action for the view: a bid during the bidding, else its smallest legal card."""
     legal: list[str] = view["legal_actions"]
-    if view["phase"] in ("bid1", "bid2"):
+    if view["phase"] in BIDDING:
         return _bid(view, legal)
     return min(legal, key=lambda code: smallness(code, view["trump"]))
 
@@ -34,9 +36,10 @@ def _very_strong(cards: list[int], suit: int) -> bool:
 def _bid(view: Mapping[str, Any], legal: list[str]) -> str:
     hand = [CODE_TO_CARD[c] for c in view["hand"]]
     turned = CODE_TO_CARD[view["turned_card"]]
-    if "take" in legal:
-        return "take" if _very_strong(hand + [turned], turned >> 3) else "pass"
+    if TAKE in legal:
+        return TAKE if _very_strong(hand + [turned], turned >> 3) else PASS
     for action in legal:  # round 2, in suit order C D H S
-        if action.startswith("take:") and _very_strong(hand, SUITS.index(action[5])):
+        named = bid_trump(action, turned >> 3)
+        if named is not None and _very_strong(hand, named):
             return action
-    return "pass"
+    return PASS

@@ -33,11 +33,14 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Mask, cards_of
+from ..bidding import PASS
+from ..cards import CARD_CODES, CODE_TO_CARD, Mask, cards_of
+from ..phases import BIDDING
 from ..playstate import PlayState
-from ..rules import winning_index
+from ..rules import belote_holder
+from ..scoring import score_final_diff
 from . import normal as _normal
-from .knowledge import Knowledge
+from .knowledge import History, Knowledge
 from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, play_scored, rollout
 
@@ -71,7 +74,7 @@ def choose(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     k = Knowledge.from_view(view)
     rng = random.Random(f"hard:{seed}:{view['deal_number']}:{k.played.bit_count()}:{len(view['bids'])}")
-    if view["phase"] in ("bid1", "bid2"):
+    if view["phase"] in BIDDING:
         if bid_with == "normal":
             return _normal.bid(view)
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
@@ -104,7 +107,7 @@ def card_scores(
         blockers |= 1 << c
     cands = cards_of(collapse(legal, blockers, k.trump))
     base = _base_state(view, k, trick)
-    pub = Public.from_view(view) if policy == "normal" else None
+    pub = k.history if policy == "normal" else None
     totals = dict.fromkeys(cands, 0.0)
     done = 0
     for _ in range(max(1, samples)):
@@ -134,13 +137,13 @@ def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> Play
 
 
 def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_tricks: int,
-              rollout_stop: int, pub: Public | None = None, taker: int = 0) -> int:
+              rollout_stop: int, pub: History | None = None, taker: int = 0) -> int:
     """The final card-point diff (team 0 minus team 1, 252 for a capot) after playing ``c``."""
     ps = base.copy()
     ps.hands = hands[:]
     if pub is not None:
         pub = pub.copy()
-        pub.note(ps, c)
+        pub.note(ps.to_act, c)
     before = ps.points[0] - ps.points[1]
     diff, cap = play_scored(ps, c, capot_flags(ps.tricks_won, ps.n_tricks))
     if ps.done:
@@ -154,38 +157,9 @@ def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_
     return before + diff
 
 
-def _final(diff: int, cap: int) -> int:
-    """The diff of a finished deal, a capot counted as 252."""
-    if cap & 1:
-        return diff + 90
-    if cap & 2:
-        return diff - 90
-    return diff
-
-
 def deal_value(diff: int, taker_team: int, belote_team: int | None, team: int, reserve: int) -> float:
-    """``team``'s deal score minus the other team's, from the final card-point diff."""
-    if diff >= 252:
-        cards = [252, 0]
-    elif diff <= -252:
-        cards = [0, 252]
-    else:
-        cards = [(162 + diff) // 2, (162 - diff) // 2]
-    belote = [20 if belote_team == t else 0 for t in (0, 1)]
-    total = [cards[0] + belote[0], cards[1] + belote[1]]
-    d = 1 - taker_team
-    points = [0, 0]
-    if total[taker_team] > total[d]:
-        points = total
-    elif total[taker_team] < total[d]:
-        points[d] = (252 if cards[d] == 252 else 162) + belote[d]
-        points[taker_team] = belote[taker_team]
-    else:
-        points[d] = total[d]
-        points[taker_team] = belote[taker_team]
-        reserve = 0  # carried to a later deal: not counted here
-    if reserve:
-        points[0 if points[0] > points[1] else 1] += reserve
+    """``team``'s deal score minus the other team's, from the final card-point diff (scoring's rules)."""
+    points = score_final_diff(taker_team, diff, belote_team, reserve).points
     return float(points[team] - points[1 - team])
 
 
@@ -195,11 +169,8 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
         return k.belote_seat & 1
     if k.belote_impossible or k.trump is None:
         return None
-    pair = (1 << (k.trump * 8 + KING)) | (1 << (k.trump * 8 + QUEEN))
-    for s in range(4):
-        if hands[s] & pair == pair:
-            return s & 1
-    return None
+    seat = belote_holder(hands, k.trump)
+    return None if seat is None else seat & 1
 
 
 # ---------------------------------------------------------------------- bidding
@@ -208,10 +179,10 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
          margin: float, policy: str, deadline: float | None) -> str:
     """Take the suit whose sampled score beats passing by ``margin``, else pass."""
-    options = {a: (k.turned >> 3 if a == "take" else SUITS.index(a[5])) for a in legal if a != "pass"}
+    options: dict[str, int] = {a: t for a in legal if (t := k.bid_trump(a)) is not None}
     values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
-    return best if values[options[best]] > margin else "pass"
+    return best if values[options[best]] > margin else PASS
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
@@ -226,77 +197,23 @@ def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, sample
         for t in trumps:
             ps = PlayState(hands[:], t, leader)
             if policy == "normal":
-                d, cap = normal_rollout(ps, Public(), k.seat)
+                diff, _ = normal_rollout(ps, History(t), k.seat)
             else:
-                d, cap = rollout(ps)
-            diff = ps.points[0] - ps.points[1]
-            diff = _final(diff, cap)
-            totals[t] += deal_value(diff, team, _pair_team(hands, t), team, view["reserve"])
+                diff, _ = rollout(ps)
+            holder = belote_holder(hands, t)
+            totals[t] += deal_value(diff, team, None if holder is None else holder & 1, team, view["reserve"])
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
     return {t: totals[t] / done for t in trumps}
 
 
-def _pair_team(hands: list[Mask], trump: int) -> int | None:
-    """The team of the seat holding both K and Q of ``trump``, or None."""
-    pair = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
-    for s in range(4):
-        if hands[s] & pair == pair:
-            return s & 1
-    return None
-
-
 # ------------------------------------------------------- Normal's play as rollout policy
 
 
-class Public:
-    """The public history Normal's play reads (its ``Table`` minus the seat's own hand)."""
-
-    __slots__ = ("played", "trick", "tricks", "voids", "led_by", "won_with")
-
-    def __init__(self) -> None:
-        """An empty history: the start of the play."""
-        self.played = 0
-        self.trick: list[tuple[int, int]] = []
-        self.tricks: list[list[tuple[int, int]]] = []
-        self.voids = [0, 0, 0, 0]
-        self.led_by = [0, 0, 0, 0]
-        self.won_with = [0, 0, 0, 0]
-
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> Public:
-        """The history of a view, read the way Normal reads it."""
-        t = _normal.read_table(view)
-        pub = cls()
-        pub.played, pub.trick, pub.tricks = t.played, t.trick, t.tricks
-        pub.voids, pub.led_by, pub.won_with = t.voids, t.led_by, t.won_with
-        return pub
-
-    def copy(self) -> Public:
-        """A copy that can be extended without touching this one."""
-        new = Public.__new__(Public)
-        new.played, new.trick, new.tricks = self.played, self.trick[:], self.tricks[:]
-        new.voids, new.led_by, new.won_with = self.voids[:], self.led_by[:], self.won_with[:]
-        return new
-
-    def note(self, ps: PlayState, c: int) -> None:
-        """Record ``c`` played by ``ps.to_act`` (call before ``ps.play(c)``)."""
-        seat, trump, trick = ps.to_act, ps.trump, self.trick
-        _normal.note_card(self.voids, self.led_by, trick, seat, c, trump)
-        trick.append((seat, c))
-        self.played |= 1 << c
-        if len(trick) == 4:
-            w, wc = trick[winning_index([x for _, x in trick], trump)]
-            self.won_with[w] |= 1 << (wc >> 3)
-            self.tricks.append(trick)
-            self.trick = []
-
-
-def normal_rollout(ps: PlayState, pub: Public, taker: int, stop_left: int = 0) -> tuple[int, int]:
+def normal_rollout(ps: PlayState, pub: History, taker: int, stop_left: int = 0) -> tuple[int, int]:
     """Like :func:`~belote.ai.search.rollout`, every seat playing Normal's card from its own hand
     and the public history ``pub`` (extended in place)."""
-    trump = ps.trump
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
     diff = 0
     table = _normal.Table
@@ -305,13 +222,10 @@ def normal_rollout(ps: PlayState, pub: Public, taker: int, stop_left: int = 0) -
         seat = ps.to_act
         legal = ps.legal_mask()
         if legal & (legal - 1):
-            t = table(seat=seat, trump=trump, taker=taker, hand=ps.hands[seat], legal=legal,
-                      played=pub.played, trick=pub.trick, tricks=pub.tricks, voids=pub.voids,
-                      led_by=pub.led_by, won_with=pub.won_with)
-            c = play_card(t)
+            c = play_card(table(seat, taker, ps.hands[seat], legal, pub))
         else:
             c = legal.bit_length() - 1
-        pub.note(ps, c)
+        pub.note(seat, c)
         delta, cap = play_scored(ps, c, cap)
         diff += delta
     return diff, cap

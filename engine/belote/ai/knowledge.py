@@ -1,47 +1,40 @@
-"""What one seat can deduce about the hidden cards, from its view alone.
+"""What one seat knows, read once from its view: the one reader of a view for every AI level.
 
-``Knowledge.from_view(view)`` replays the public history of the deal (the bids, every
-trick and the trick on the table, the belote calls) and keeps, per other seat:
+:class:`History` is the public record of the play (what every seat saw), kept card by card
+with :meth:`History.note`, so a look-ahead can extend it cheaply:
 
-- ``known[s]``: cards certainly in its hand (the turned card once taken and not yet
+- ``played``/``played_by``: the cards seen, and who played each;
+- ``trick`` (the cards on the table) and ``tricks`` (the finished ones), as (seat, card);
+- ``voids[s]`` (bit x: seat s is out of suit x: it failed to follow, or failed to trump
+  when its partner was not winning) and ``no_trump_above[s]`` (trumps it cannot hold: it
+  under-trumped, or did not go higher on a trump lead);
+- ``led_by[s]`` and ``won_with[s]`` (bit x: s led suit x / won a trick with a card of x).
+
+:class:`Knowledge` adds the seat's own cards and what the view says about the hidden ones:
+
+- ``known[s]``: cards certainly in s's hand (the turned card once taken and not yet
   played is the taker's; a seat that called "belote" holds the other of K/Q of trump);
-- ``allowed[s]``: the hidden cards it may still hold (hard constraints), built from
-  ``voids[s]`` (suits it is out of: it failed to follow, or failed to trump when it had
-  to) and ``no_trump_above[s]`` (trumps it cannot hold: it under-trumped, did not
-  over-trump when obliged, or did not go higher on a trump lead);
-- ``weights[s][c]``: a soft likelihood factor (1.0 neutral) read from the bids: a
-  seat that passed the turned suit is less likely to hold its J or 9, a round-2 passer
-  less likely to hold a strong suit, the taker more likely to hold trumps.
+- ``allowed[s]``: the hidden cards s may still hold (the hard constraints above);
+- ``weights[s][c]``: a soft likelihood factor (1.0 neutral) read from the bids: a seat
+  that passed the turned suit is less likely to hold its J or 9, a round-2 passer less
+  likely to hold a jack, the taker more likely to hold trumps.
 
 The sampler (:mod:`belote.ai.sampling`) draws deals that respect every hard constraint,
-weighted by ``weights``. Hints may read ``voids`` (bit s of ``voids[seat]``: out of suit
-s): for seat 0, ``k.is_void(1, HEARTS)`` says "West is out of hearts" (seat 1 sits at
-seat 0's left, West in the UI). Everything here is a pure function of the view.
+weighted by ``weights``. Seats are absolute (0-3): for seat 0, ``k.is_void(1, HEARTS)``
+says "West is out of hearts" (seat 1 sits at seat 0's left). Everything here is a pure
+function of the view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import (
-    CODE_TO_CARD,
-    JACK,
-    KING,
-    NINE,
-    QUEEN,
-    STRENGTH,
-    SUIT_MASKS,
-    SUITS,
-    TRUMPS_ABOVE,
-    Card,
-    Mask,
-    mask_of_codes,
-)
+from ..bidding import PASS, bid_trump
+from ..cards import ALL_CARDS, CODE_TO_CARD, JACK, NINE, SUIT_MASKS, SUITS, TRUMPS_ABOVE, Card, Mask
+from ..cards import belote_pair, mask_of_codes
+from ..phases import BIDDING
 from ..rules import best_trump, winning_index
-
-ALL_CARDS: Mask = (1 << 32) - 1
 
 # Soft factors from the bids (tuned with the arena; 1.0 means no information).
 PASSED_TURNED_J9 = 0.35  # passed the turned suit in round 1: its J or 9 is less likely
@@ -49,58 +42,158 @@ PASSED_ROUND2_J = 0.6  # passed every suit in round 2: a J anywhere is less like
 TAKER_TOP_TRUMP = 3.0  # the taker's J or 9 of trump
 TAKER_TRUMP = 1.8  # any other trump for the taker
 
+Play = tuple[int, Card]  # (seat, card)
 
-@dataclass
+
+class History:
+    """The public record of one deal's play so far, extended card by card."""
+
+    __slots__ = ("trump", "played", "played_by", "trick", "tricks", "voids", "no_trump_above",
+                 "led_by", "won_with")
+
+    def __init__(self, trump: int) -> None:
+        """An empty record: the start of the play under ``trump``."""
+        self.trump = trump
+        self.played: Mask = 0
+        self.played_by: list[Mask] = [0, 0, 0, 0]
+        self.trick: list[Play] = []
+        self.tricks: list[list[Play]] = []
+        self.voids = [0, 0, 0, 0]
+        self.no_trump_above: list[Mask] = [0, 0, 0, 0]
+        self.led_by = [0, 0, 0, 0]
+        self.won_with = [0, 0, 0, 0]
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any]) -> History:
+        """The record of a view's deal: every finished trick, then the cards on the table."""
+        h = cls(SUITS.index(view["trump"]) if view.get("trump") else -1)
+        if h.trump < 0:
+            return h  # bidding: nothing played yet
+        for t in view.get("tricks") or []:
+            for e in t["cards"]:
+                h.note(e["seat"], CODE_TO_CARD[e["card"]])
+        for e in view.get("trick") or []:
+            h.note(e["seat"], CODE_TO_CARD[e["card"]])
+        return h
+
+    def copy(self) -> History:
+        """A copy that can be extended without touching this one (finished tricks are shared)."""
+        new = History.__new__(History)
+        new.trump, new.played, new.played_by = self.trump, self.played, self.played_by[:]
+        new.trick, new.tricks = self.trick[:], self.tricks[:]
+        new.voids, new.no_trump_above = self.voids[:], self.no_trump_above[:]
+        new.led_by, new.won_with = self.led_by[:], self.won_with[:]
+        return new
+
+    def note(self, seat: int, c: Card) -> None:
+        """Record that ``seat`` played ``c`` on the trick in progress (RULES.md obligations)."""
+        trick, trump = self.trick, self.trump
+        suit = c >> 3
+        if not trick:
+            self.led_by[seat] |= 1 << suit
+        else:
+            led = trick[0][1] >> 3
+            if suit != led:
+                self.voids[seat] |= 1 << led  # failed to follow
+                if led != trump:
+                    cards = [x for _, x in trick]
+                    if winning_index(cards, trump) != len(cards) - 2:
+                        # The partner was not winning: the seat had to trump (over-trump if it could).
+                        if suit != trump:
+                            self.voids[seat] |= 1 << trump
+                        else:
+                            best = best_trump(cards, trump)
+                            if best >= 0 and not TRUMPS_ABOVE[trump][best] >> c & 1:
+                                self.no_trump_above[seat] |= TRUMPS_ABOVE[trump][best]
+            elif led == trump:
+                best = best_trump([x for _, x in trick], trump)
+                if not TRUMPS_ABOVE[trump][best] >> c & 1:
+                    self.no_trump_above[seat] |= TRUMPS_ABOVE[trump][best]  # did not go higher
+        trick.append((seat, c))
+        self.played |= 1 << c
+        self.played_by[seat] |= 1 << c
+        if len(trick) == 4:
+            w, wc = trick[winning_index([x for _, x in trick], trump)]
+            self.won_with[w] |= 1 << (wc >> 3)
+            self.tricks.append(trick)
+            self.trick = []
+
+    def winning(self) -> Play | None:
+        """The (seat, card) currently winning the trick on the table, or None when none is started."""
+        if not self.trick:
+            return None
+        return self.trick[winning_index([x for _, x in self.trick], self.trump)]
+
+
 class Knowledge:
-    """The deductions of ``seat`` about the hidden cards of one deal."""
+    """Everything ``seat`` knows about one deal, read once from its view."""
 
-    seat: int
-    phase: str
-    trump: int | None
-    taker: int | None
-    turned: Card
-    hand: Mask
-    played: Mask = 0
-    played_by: list[Mask] = field(default_factory=lambda: [0, 0, 0, 0])
-    hidden: Mask = 0  # cards in the other seats' hands (and, while bidding, the stock)
-    sizes: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    known: list[Mask] = field(default_factory=lambda: [0, 0, 0, 0])
-    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s set: void in suit s
-    no_trump_above: list[Mask] = field(default_factory=lambda: [0, 0, 0, 0])
-    excluded: list[Mask] = field(default_factory=lambda: [0, 0, 0, 0])  # other certain absences
-    allowed: list[Mask] = field(default_factory=lambda: [0, 0, 0, 0])
-    weights: list[list[float]] = field(default_factory=lambda: [[1.0] * 32 for _ in range(4)])
-    belote_seat: int | None = None  # seat known to hold (or have held) both K and Q of trump
-    belote_impossible: bool = False  # no seat can hold both K and Q of trump
+    __slots__ = ("seat", "phase", "trump", "taker", "turned", "hand", "legal", "sizes",
+                 "bids", "history", "hidden", "known", "excluded", "allowed", "weights",
+                 "belote_seat", "belote_impossible")
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        """All the deductions of ``view["seat"]`` from its view of the current deal."""
+        self.seat: int = view["seat"]
+        self.phase: str = view["phase"]
+        trump_code = view.get("trump")
+        self.trump: int | None = SUITS.index(trump_code) if trump_code else None
+        self.taker: int | None = view.get("taker")
+        self.turned: Card = CODE_TO_CARD[view["turned_card"]]
+        self.hand: Mask = mask_of_codes(view["hand"])
+        self.legal: Mask = 0 if self.phase in BIDDING else mask_of_codes(view.get("legal_actions") or [])
+        self.sizes: list[int] = list(view["hand_sizes"])
+        self.bids: list[tuple[int, str]] = [(b["seat"], b["action"]) for b in view.get("bids") or []]
+        self.history = History.from_view(view)
+        self.hidden: Mask = ALL_CARDS & ~self.hand & ~self.history.played
+        if self.phase in BIDDING:
+            self.hidden &= ~(1 << self.turned)
+        self.known: list[Mask] = [0, 0, 0, 0]
+        self.excluded: list[Mask] = [0, 0, 0, 0]  # certain absences beyond voids and trump limits
+        self.allowed: list[Mask] = [0, 0, 0, 0]
+        self.weights: list[list[float]] = [[1.0] * 32 for _ in range(4)]
+        self.belote_seat: int | None = None  # the seat known to hold (or have held) both K and Q of trump
+        self.belote_impossible = False  # no seat can hold both K and Q of trump
+        self._read_turned_card()
+        self._read_belote(view)
+        self._build_allowed()
+        self._read_bids()
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> Knowledge:
         """All the deductions of ``view["seat"]`` from its view of the current deal."""
-        trump_code = view.get("trump")
-        k = cls(
-            seat=view["seat"],
-            phase=view["phase"],
-            trump=SUITS.index(trump_code) if trump_code else None,
-            taker=view.get("taker"),
-            turned=CODE_TO_CARD[view["turned_card"]],
-            hand=mask_of_codes(view["hand"]),
-            sizes=list(view["hand_sizes"]),
-        )
-        k._replay_cards(view)
-        k.hidden = ALL_CARDS & ~k.hand & ~k.played
-        if k.phase in ("bid1", "bid2"):
-            k.hidden &= ~(1 << k.turned)
-        k._read_turned_card()
-        k._read_belote(view)
-        k._build_allowed()
-        k._read_bids(view)
-        return k
+        return cls(view)
 
     # ----------------------------------------------------------------- queries
 
+    @property
+    def voids(self) -> list[int]:
+        """Per seat, bit x set: out of suit x."""
+        return self.history.voids
+
+    @property
+    def no_trump_above(self) -> list[Mask]:
+        """Per seat, the trumps it cannot hold (it under-trumped or did not go higher)."""
+        return self.history.no_trump_above
+
+    @property
+    def played(self) -> Mask:
+        """The cards played so far this deal."""
+        return self.history.played
+
+    @property
+    def unseen(self) -> Mask:
+        """The cards in the other seats' hands (and, while bidding, the stock)."""
+        return self.hidden
+
+    @property
+    def partner(self) -> int:
+        """The partner's seat."""
+        return (self.seat + 2) & 3
+
     def is_void(self, seat: int, suit: int) -> bool:
         """True when ``seat`` is known to hold no card of ``suit``."""
-        return bool(self.voids[seat] >> suit & 1)
+        return bool(self.history.voids[seat] >> suit & 1)
 
     def holds(self, seat: int, c: Card) -> bool:
         """True when ``seat`` certainly holds card ``c``."""
@@ -114,107 +207,71 @@ class Knowledge:
         """The other three seats, in seat order."""
         return [s for s in range(4) if s != self.seat]
 
+    def bid_trump(self, action: str) -> int | None:
+        """The trump a bid of this deal names, None for a pass."""
+        return bid_trump(action, self.turned >> 3)
+
     # --------------------------------------------------------------- deductions
-
-    def _replay_cards(self, view: Mapping[str, Any]) -> None:
-        """Replay every trick of the deal in order, collecting plays and obligations."""
-        tricks = [t["cards"] for t in view.get("tricks") or []]
-        if view.get("trick"):
-            tricks.append(view["trick"])
-        for cards in tricks:
-            so_far: list[Card] = []
-            for entry in cards:
-                c, s = CODE_TO_CARD[entry["card"]], entry["seat"]
-                if so_far and self.trump is not None:
-                    self._read_play(s, c, so_far)
-                so_far.append(c)
-                self.played |= 1 << c
-                self.played_by[s] |= 1 << c
-
-    def _read_play(self, s: int, c: Card, trick: list[Card]) -> None:
-        """Deduce from seat ``s`` playing ``c`` on ``trick`` (RULES.md obligations)."""
-        trump = self.trump
-        assert trump is not None
-        led = trick[0] >> 3
-        suit = c >> 3
-        best = best_trump(trick, trump)
-        if suit != led:
-            self.voids[s] |= 1 << led  # failed to follow
-            if led != trump and winning_index(trick, trump) != len(trick) - 2:
-                # The partner is not winning: the seat had to trump (over-trump if it could).
-                if suit != trump:
-                    self.voids[s] |= 1 << trump
-                elif best >= 0 and not TRUMPS_ABOVE[trump][best] >> c & 1:
-                    self.no_trump_above[s] |= TRUMPS_ABOVE[trump][best]
-        elif led == trump and not TRUMPS_ABOVE[trump][best] >> c & 1:
-            # Trump led and the seat did not go higher: it has no higher trump.
-            self.no_trump_above[s] |= TRUMPS_ABOVE[trump][best]
 
     def _read_turned_card(self) -> None:
         """The taker picked up the turned card: it holds it until it plays it."""
-        if self.taker is not None and self.taker != self.seat and not self.played >> self.turned & 1:
+        if self.taker is not None and self.taker != self.seat and not self.history.played >> self.turned & 1:
             self.known[self.taker] |= 1 << self.turned
 
     def _read_belote(self, view: Mapping[str, Any]) -> None:
         """Belote calls place the other of K/Q; a K/Q of trump played silently rules it out."""
-        trump = self.trump
-        if trump is None:
+        if self.trump is None:
             return
-        king, queen = trump * 8 + KING, trump * 8 + QUEEN
-        pair = (1 << king) | (1 << queen)
+        pair = belote_pair(self.trump)
+        played_by = self.history.played_by
         callers = [b["seat"] for b in view.get("belote") or []]
         if callers:
             s = callers[0]
             self.belote_seat = s
-            rest = pair & ~self.played_by[s]
+            rest = pair & ~played_by[s]
             if s != self.seat and rest & self.hidden:
                 self.known[s] |= rest & self.hidden
             return
         if self.hand & pair == pair:
             self.belote_seat = self.seat
             return
-        if self.hand & pair or any(self.played_by[s] & pair for s in range(4)):
+        if self.hand & pair or any(played_by[s] & pair for s in range(4)):
             # One of K/Q is ours or was played without a call: nobody holds both.
             self.belote_impossible = True
         # A seat whose hand completes a K/Q pair would have called when it played the first.
         for s in range(4):
-            if s != self.seat and self.played_by[s] & pair:
-                self.excluded[s] |= pair & ~self.played_by[s]
+            if s != self.seat and played_by[s] & pair:
+                self.excluded[s] |= pair & ~played_by[s]
 
     def _build_allowed(self) -> None:
         """Hard constraints: what each other seat may hold."""
+        h = self.history
         for s in range(4):
             if s == self.seat:
                 self.allowed[s] = self.hand
                 continue
-            banned = self.no_trump_above[s] | self.excluded[s]
+            banned = h.no_trump_above[s] | self.excluded[s]
             for suit in range(4):
-                if self.voids[s] >> suit & 1:
+                if h.voids[s] >> suit & 1:
                     banned |= SUIT_MASKS[suit]
             self.allowed[s] = (self.hidden & ~banned) | self.known[s]
 
-    def _read_bids(self, view: Mapping[str, Any]) -> None:
+    def _read_bids(self) -> None:
         """Soft weights from the bids: passers lack strength, the taker has trumps."""
         turned_suit = self.turned >> 3
-        for i, bid in enumerate(view.get("bids") or []):
-            s, action = bid["seat"], bid["action"]
+        for i, (s, action) in enumerate(self.bids):
             if s == self.seat:
                 continue
             w = self.weights[s]
-            if action == "pass" and i < 4:
+            if action == PASS and i < 4:
                 for r in (JACK, NINE):
                     w[turned_suit * 8 + r] *= PASSED_TURNED_J9
-            elif action == "pass":
+            elif action == PASS:
                 for suit in range(4):
                     if suit != turned_suit:
                         w[suit * 8 + JACK] *= PASSED_ROUND2_J
             else:
-                named = turned_suit if action == "take" else SUITS.index(action[5])
+                named = bid_trump(action, turned_suit)
+                assert named is not None
                 for r in range(8):
                     w[named * 8 + r] *= TAKER_TOP_TRUMP if r in (JACK, NINE) else TAKER_TRUMP
-
-
-def seat_name(seat: int, me: int) -> str:
-    """A seat relative to ``me``: "me", "left opponent", "partner" or "right opponent"."""
-    rel = (seat - me) & 3
-    return ("me", "left opponent", "partner", "right opponent")[rel]

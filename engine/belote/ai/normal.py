@@ -16,10 +16,12 @@ Deterministic: no randomness is needed; ties break on card ints, never on set or
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..bidding import TAKE, bid_trump
 from ..cards import (
+    ABOVE,
+    ALL_CARDS,
     ACE,
     CARD_CODES,
     CODE_TO_CARD,
@@ -30,33 +32,15 @@ from ..cards import (
     QUEEN,
     STRENGTH,
     SUIT_MASKS,
-    SUITS,
     TEN,
     Card,
     Mask,
     cards_of,
     mask_of_codes,
 )
-from ..rules import winning_index
-
-ALL: Mask = (1 << 32) - 1
-
-
-def _above_table(trump: int) -> tuple[Mask, ...]:
-    """ABOVE[c]: the cards of c's suit that beat c (under this trump)."""
-    strength = STRENGTH[trump]
-    out = []
-    for c in range(32):
-        base = (c >> 3) * 8
-        m = 0
-        for o in range(base, base + 8):
-            if strength[o] > strength[c]:
-                m |= 1 << o
-        out.append(m)
-    return tuple(out)
-
-
-ABOVE: tuple[tuple[Mask, ...], ...] = tuple(_above_table(t) for t in range(4))
+from ..phases import BIDDING
+from ..rules import beats, winning_index
+from .knowledge import History, Play
 
 # ------------------------------------------------------------------ bidding weights
 # Tuned with the arena (python -m belote.arena --a normal --b easy / --b normal).
@@ -83,21 +67,29 @@ FOLLOW_LEFT = 1  # an opponent not known void is taken to follow while this many
 PARTNER_LEADS_TRUMP = 1  # the taker's partner leads its lowest trump once (1) or never (0)
 
 
-@dataclass
 class Table:
-    """The state of the deal as seat ``seat`` sees it, in ints and masks."""
+    """The deal as seat ``seat`` sees it: its own hand and legal cards over the public :class:`History`.
 
-    seat: int
-    trump: int
-    taker: int
-    hand: Mask
-    legal: Mask
-    played: Mask
-    trick: list[tuple[int, Card]]
-    tricks: list[list[tuple[int, Card]]]
-    voids: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: void in suit s
-    led_by: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: seat led suit s
-    won_with: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # bit s: won a trick with suit s
+    Cheap to build (the look-ahead of Hard builds one per simulated decision): it shares the
+    history's lists, and reads nothing of a view itself.
+    """
+
+    __slots__ = ("seat", "trump", "taker", "hand", "legal", "played", "trick", "tricks", "voids",
+                 "led_by", "won_with")
+
+    def __init__(self, seat: int, taker: int, hand: Mask, legal: Mask, history: History) -> None:
+        """The table of ``seat`` holding ``hand`` (``legal`` of it playable now)."""
+        self.seat = seat
+        self.trump = history.trump
+        self.taker = taker
+        self.hand = hand
+        self.legal = legal
+        self.played = history.played
+        self.trick: list[Play] = history.trick
+        self.tricks: list[list[Play]] = history.tricks
+        self.voids = history.voids  # bit s: void in suit s
+        self.led_by = history.led_by  # bit s: seat led suit s
+        self.won_with = history.won_with  # bit s: won a trick with suit s
 
     @property
     def partner(self) -> int:
@@ -107,7 +99,7 @@ class Table:
     @property
     def unseen(self) -> Mask:
         """Cards held by the other three seats."""
-        return ALL & ~self.played & ~self.hand
+        return ALL_CARDS & ~self.played & ~self.hand
 
     @property
     def we_took(self) -> bool:
@@ -118,13 +110,18 @@ class Table:
         """True when no unseen card of c's suit beats c."""
         return not (self.unseen & ABOVE[self.trump][c])
 
+    def opponents_after(self) -> list[int]:
+        """The opponents who still play to the current trick after this seat."""
+        n_after = 3 - len(self.trick)
+        return [(self.seat + i) & 3 for i in range(1, n_after + 1) if i % 2 == 1]
+
 
 def choose(view: Mapping[str, Any], seed: int = 0) -> str:
     """Normal's action for the view: a bid during the bidding, else a card."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
         return legal[0]
-    if view["phase"] in ("bid1", "bid2"):
+    if view["phase"] in BIDDING:
         return bid(view)
     return CARD_CODES[play_card(read_table(view))]
 
@@ -133,60 +130,9 @@ def choose(view: Mapping[str, Any], seed: int = 0) -> str:
 
 
 def read_table(view: Mapping[str, Any]) -> Table:
-    """Parse the view into a Table and deduce the simple voids from the tricks."""
-    trump = SUITS.index(view["trump"])
-    trick = [(e["seat"], CODE_TO_CARD[e["card"]]) for e in view["trick"]]
-    tricks = [[(e["seat"], CODE_TO_CARD[e["card"]]) for e in t["cards"]] for t in view["tricks"]]
-    played = 0
-    for done_trick in tricks:
-        for _, c in done_trick:
-            played |= 1 << c
-    for _, c in trick:
-        played |= 1 << c
-    t = Table(
-        seat=view["seat"],
-        trump=trump,
-        taker=view["taker"],
-        hand=mask_of_codes(view["hand"]),
-        legal=mask_of_codes(view["legal_actions"]),
-        played=played,
-        trick=trick,
-        tricks=tricks,
-    )
-    for done, info in zip(tricks, view["tricks"]):
-        _read_trick(t, done, info["winner"])
-    _read_trick(t, trick, None)
-    return t
-
-
-def _read_trick(t: Table, cards: list[tuple[int, Card]], winner: int | None) -> None:
-    """Voids (failing to follow; failing to trump when it had to), leads and winning suits."""
-    if not cards:
-        return
-    trump = t.trump
-    for i, (s, c) in enumerate(cards):
-        note_card(t.voids, t.led_by, cards[:i], s, c, trump)
-    if winner is not None:
-        so_far = [c for _, c in cards]
-        wc = so_far[winning_index(so_far, trump)]
-        t.won_with[winner] |= 1 << (wc >> 3)
-
-
-def note_card(voids: list[int], led_by: list[int], trick: Sequence[tuple[int, Card]], seat: int,
-              c: Card, trump: int) -> None:
-    """What ``seat`` playing ``c`` after ``trick`` shows: the suit it led, or a void (failing to
-    follow; failing to trump as well when its partner was not winning)."""
-    suit = c >> 3
-    if not trick:
-        led_by[seat] |= 1 << suit
-        return
-    led = trick[0][1] >> 3
-    if suit != led:
-        voids[seat] |= 1 << led
-        if suit != trump and led != trump:
-            so_far = [x for _, x in trick]
-            if winning_index(so_far, trump) != len(so_far) - 2:
-                voids[seat] |= 1 << trump
+    """The view's deal as Normal sees it (the play history read by :class:`History`)."""
+    return Table(view["seat"], view["taker"], mask_of_codes(view["hand"]), mask_of_codes(view["legal_actions"]),
+                 History.from_view(view))
 
 
 # ----------------------------------------------------------------------- play
@@ -197,20 +143,6 @@ def play_card(t: Table) -> Card:
     if not t.trick:
         return lead(t)
     return follow(t)
-
-
-def _beats(c: Card, best: Card, led: int, trump: int) -> bool:
-    """True when c, played now, beats the currently winning card ``best``."""
-    s = c >> 3
-    if s == trump:
-        return best >> 3 != trump or STRENGTH[trump][c] > STRENGTH[trump][best]
-    return s == led and best >> 3 == led and STRENGTH[trump][c] > STRENGTH[trump][best]
-
-
-def _opponents_after(t: Table) -> list[int]:
-    """The opponents who still play to the current trick after us."""
-    n_after = 3 - len(t.trick)
-    return [(t.seat + i) & 3 for i in range(1, n_after + 1) if i % 2 == 1]
 
 
 def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
@@ -262,18 +194,18 @@ def follow(t: Table) -> Card:
     wi = winning_index(cards, trump)
     best = cards[wi]
     legal = cards_of(t.legal)
-    opps = _opponents_after(t)
+    opps = t.opponents_after()
     if t.trick[wi][0] == t.partner:
         if not opps or holds_trick(t, best, led, opps):
             return smear(t, legal)
         # Partner winning but not safe: secure it only with a card that surely holds.
         on_table = sum(POINTS[trump][c] for c in cards)
-        sure = [c for c in legal if _beats(c, best, led, trump) and holds_trick(t, c, led, opps)]
-        forced = all(_beats(c, best, led, trump) for c in legal)  # e.g. must go higher on a trump lead
+        sure = [c for c in legal if beats(c, best, led, trump) and holds_trick(t, c, led, opps)]
+        forced = all(beats(c, best, led, trump) for c in legal)  # e.g. must go higher on a trump lead
         if sure and (on_table >= 10 or forced and all(POINTS[trump][c] for c in legal)):
             return _best_winner(t, sure)
         return discard(t, legal, led)
-    winners = [c for c in legal if _beats(c, best, led, trump)]
+    winners = [c for c in legal if beats(c, best, led, trump)]
     if winners:
         if not opps:
             return _best_winner(t, winners)
@@ -448,15 +380,16 @@ def bid(view: Mapping[str, Any]) -> str:
     seat, dealer = view["seat"], view["dealer"]
     first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
     with_turned = hand | (1 << turned)
-    if "take" in legal:
+    if TAKE in legal:
         value = hand_value(with_turned, turned >> 3, first_lead)
         if seat == dealer:
             value += 3  # last to speak: everybody else passed
         return "take" if value >= TAKE_THRESHOLD else "pass"
     best, best_value = "pass", float(ROUND2_THRESHOLD)
     for action in legal:
-        if action.startswith("take:"):
-            v = hand_value(with_turned, SUITS.index(action[5]), first_lead)
+        named = bid_trump(action, turned >> 3)
+        if named is not None:
+            v = hand_value(with_turned, named, first_lead)
             if v > best_value:
                 best, best_value = action, v
     return best
