@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..bidding import PASS
@@ -54,7 +55,22 @@ TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by 
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 
 
-def choose(
+@dataclass
+class Decision:
+    """Hard's decision with what led to it: the value of each option and where it put the hidden cards."""
+
+    action: str
+    values: dict[str, float]  # option -> mean deal score (our team minus theirs) over the sampled deals
+    belief: dict[str, list[float]] = field(default_factory=dict)  # unseen card -> P(seat s holds it), s = 0..3
+    samples: int = 0  # sampled deals the values and the belief come from
+
+
+def choose(view: Mapping[str, Any], seed: int = 0, **options: Any) -> str:
+    """Hard's action for ``view`` (deterministic for a view and seed; see the module doc)."""
+    return decide(view, seed, **options).action
+
+
+def decide(
     view: Mapping[str, Any],
     seed: int = 0,
     *,
@@ -66,21 +82,29 @@ def choose(
     policy: str = POLICY,
     bid_with: str = BID_WITH,
     time_limit: float | None = TIME_LIMIT,
-) -> str:
-    """Hard's action for ``view`` (deterministic for a view and seed; see the module doc)."""
+) -> Decision:
+    """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0], {})
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     k = Knowledge.from_view(view)
     rng = random.Random(f"hard:{seed}:{view['deal_number']}:{k.played.bit_count()}:{len(view['bids'])}")
     if view["phase"] in BIDDING:
         if bid_with == "normal":
-            return _normal.bid(view)
+            return Decision(_normal.bid(view), {})
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
-    scores = card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)
+    scores, held, done = _card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)
     best = max(scores, key=lambda c: (scores[c], -c))
-    return CARD_CODES[best]
+    return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, done), done)
+
+
+def _belief(k: Knowledge, held: list[list[int]], samples: int) -> dict[str, list[float]]:
+    """For each card hidden from the seat, the share of the sampled deals in which each seat held it."""
+    out: dict[str, list[float]] = {}
+    for c in cards_of(k.hidden):
+        out[CARD_CODES[c]] = [n / samples for n in held[c]]
+    return out
 
 
 # ------------------------------------------------------------------------- play
@@ -97,6 +121,20 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
+    return _card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)[0]
+
+
+def _card_scores(
+    view: Mapping[str, Any],
+    k: Knowledge,
+    rng: random.Random,
+    samples: int,
+    solve_tricks: int,
+    rollout_stop: int,
+    deadline: float | None,
+    policy: str,
+) -> tuple[dict[int, float], list[list[int]], int]:
+    """The card scores, how often each seat held each card in the sampled deals, and how many deals."""
     assert k.trump is not None and k.taker is not None
     trick = [CODE_TO_CARD[e["card"]] for e in view["trick"]]
     legal = 0
@@ -109,9 +147,13 @@ def card_scores(
     base = _base_state(view, k, trick)
     pub = k.history if policy == "normal" else None
     totals = dict.fromkeys(cands, 0.0)
+    held = [[0, 0, 0, 0] for _ in range(32)]
     done = 0
     for _ in range(max(1, samples)):
         hands = sample_hands(k, rng)
+        for s in k.others():
+            for c in cards_of(hands[s] & k.hidden):
+                held[c][s] += 1
         belote_team = _belote_team(k, hands)
         solver = Solver(k.trump)
         for c in cands:
@@ -120,7 +162,7 @@ def card_scores(
         done += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
-    return {c: totals[c] / done for c in cands}
+    return {c: totals[c] / done for c in cands}, held, done
 
 
 def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> PlayState:
@@ -177,12 +219,13 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
 
 
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
-         margin: float, policy: str, deadline: float | None) -> str:
-    """Take the suit whose sampled score beats passing by ``margin``, else pass."""
+         margin: float, policy: str, deadline: float | None) -> Decision:
+    """Take the suit whose sampled score beats passing (valued ``margin``) by more, else pass."""
     options: dict[str, int] = {a: t for a in legal if (t := k.bid_trump(a)) is not None}
     values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
-    return best if values[options[best]] > margin else PASS
+    chosen = best if values[options[best]] > margin else PASS
+    return Decision(chosen, {PASS: margin, **{a: values[t] for a, t in options.items()}}, {}, samples)
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
