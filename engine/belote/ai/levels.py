@@ -25,3 +25,15 @@ def choose_action(view: Mapping[str, Any], level: str = "easy", seed: int | None
     if action not in legal:  # a bug in a level must never reach the game as a silent fallback
         raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {legal}")
     return action
+
+
+def move_seed(ai_seed: int, move: int) -> int:
+    """The seed a computer player gets for move ``move`` (0-based action index) of a match.
+
+    ``ai_seed`` is the match's AI stream, drawn apart from the deck seed (the bridge keeps it in
+    its save), so nothing handed to an AI can reveal a hidden card, and a resumed match replays
+    the same computer choices. A fixed integer mix: the same on every platform.
+    """
+    x = ((ai_seed & 0xFFFFFFFF) << 20 | (move & 0xFFFFF)) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+    x ^= x >> 31
+    return (x * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF) >> 33
