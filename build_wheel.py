@@ -12,6 +12,8 @@ dist/site/ gets:
     installs: importing it compiles nothing, which is most of the engine's share of the boot;
   - pyodide/<pyodide version>/ with the runtime copied from the npm package pinned in
     package.json (`npm ci` runs when node_modules is missing or holds another version);
+  - rules/<lang>.html: the rules page of each language, generated from one template
+    (site/rules/_page.html) and that language's texts (site/rules/_text/<lang>.json);
   - fonts/: the Devanagari subset of Noto Sans Devanagari (regular and bold, OFL) from the
     npm package pinned in package.json, for Hindi on systems without such a font;
   - js/build-info.js and build.json: the version stamp (package version + a content hash of
@@ -24,8 +26,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -96,6 +100,65 @@ def copy_fonts(site: Path) -> None:
     for name, source in FONT_FILES.items():
         shutil.copy2(pkg / source, site / "fonts" / name)
     shutil.copy2(pkg / "LICENSE", site / "fonts" / "OFL.txt")
+
+
+RULES_SLOT = re.compile(r"\{\{([\w.]+)\}\}")
+RULES_INLINE_TAGS = {"strong", "em"}  # all the markup a translated text may carry
+
+
+def site_languages(site_src: Path = SITE_SRC) -> dict[str, str]:
+    """The languages the game offers, code -> own name, in order (site/js/i18n.js LANGUAGES)."""
+    js = (site_src / "js" / "i18n.js").read_text(encoding="utf-8")
+    block = re.search(r"LANGUAGES\s*=\s*\{(.*?)\}", js, re.S)
+    if not block:
+        sys.exit("site/js/i18n.js: LANGUAGES not found")
+    return dict(re.findall(r'^\s*([a-z]{2}):\s*"([^"]+)"', block.group(1), re.M))
+
+
+def rules_pages(site_src: Path = SITE_SRC) -> dict[str, str]:
+    """Each language's rules page: rules/_page.html with its {{slots}} filled from rules/_text/<lang>.json.
+
+    A text goes in as written (it may hold <strong> and <em>), or escaped inside an attribute;
+    {{lang}}, {{alternates}} and {{languages}} (the switcher) are made here. Every language must
+    give exactly the texts English gives, and the template must use them all."""
+    template = (site_src / "rules" / "_page.html").read_text(encoding="utf-8")
+    languages = site_languages(site_src)
+    slots = set(RULES_SLOT.findall(template)) - {"lang", "alternates", "languages"}
+    pages = {}
+    for lang in languages:
+        texts = json.loads((site_src / "rules" / "_text" / f"{lang}.json").read_text(encoding="utf-8"))
+        if set(texts) != slots:
+            sys.exit(f"rules/_text/{lang}.json: missing {sorted(slots - set(texts))}, "
+                     f"not in the template {sorted(set(texts) - slots)}")
+        for key, text in texts.items():
+            tags = set(re.findall(r"</?([a-zA-Z][\w-]*)", text))
+            if tags - RULES_INLINE_TAGS or "{{" in text or not text.strip():
+                sys.exit(f"rules/_text/{lang}.json: {key}: empty, or markup other than {sorted(RULES_INLINE_TAGS)}")
+        generated = {
+            "lang": lang,
+            "alternates": "\n".join(f'<link rel="alternate" hreflang="{c}" href="{c}.html">' for c in languages),
+            "languages": "    <ul>\n" + "".join(
+                f'      <li><a href="{c}.html" hreflang="{c}" lang="{c}"'
+                + (' aria-current="page"' if c == lang else "") + f">{html.escape(name)}</a></li>\n"
+                for c, name in languages.items()) + "    </ul>",
+        }
+
+        def fill(match: re.Match, texts=texts, generated=generated) -> str:
+            key = match.group(1)
+            if key in generated:
+                return generated[key]
+            # inside an attribute value (after `name="`): plain text, escaped
+            in_attribute = re.search(r'=\s*"[^"<>]*$', match.string[max(0, match.start() - 200):match.start()])
+            return html.escape(texts[key], quote=True) if in_attribute else texts[key]
+
+        pages[lang] = RULES_SLOT.sub(fill, template)
+    return pages
+
+
+def write_rules_pages(site: Path, site_src: Path = SITE_SRC) -> None:
+    """Write rules/<lang>.html into the assembled site."""
+    for lang, page in rules_pages(site_src).items():
+        (site / "rules" / f"{lang}.html").write_text(page, encoding="utf-8")
 
 
 def build_engine_wheel(out_dir: Path) -> Path:
@@ -193,6 +256,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     shutil.copy2(compiled, tmp / "wheels" / compiled.name)
     shutil.copy2(mp_wheel, tmp / "wheels" / mp_wheel.name)
     copy_fonts(tmp)
+    write_rules_pages(tmp)
     rt_dir = f"pyodide/{pyodide_version}/"
     (tmp / rt_dir).mkdir(parents=True)
     for f in RUNTIME_FILES:

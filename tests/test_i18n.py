@@ -9,8 +9,9 @@ No browser here (e2e/test_languages.py looks at the rendered pages). The checks:
 - every key of en.json is used: it appears literally (quoted) in site/js/*.js, site/*.html, or
   engine/belote/**/*.py (the hint `reason_key`s, e.g. "hint.take"); and every key the JS asks for with
   t("...") / hasKey("...") / data-i18n="..." exists in en.json;
-- site/rules/<lang>.html exists for each language with the right `lang`, the link back to the
-  game, the language switcher, and nothing a strict CSP or axe-core would refuse.
+- the rules pages build_wheel.py generates (site/rules/_page.html + _text/<lang>.json), one per
+  language, with the right `lang`, the link back to the game, the language switcher, and nothing
+  a strict CSP or axe-core would refuse; their texts follow today's English (fingerprints too).
 """
 from __future__ import annotations
 
@@ -291,17 +292,55 @@ class PageScan(HTMLParser):
         self.text.append(data)
 
 
-def scan(lang: str) -> PageScan:
-    path = RULES / f"{lang}.html"
-    assert path.is_file(), f"site/rules/{lang}.html is missing"
+@pytest.fixture(scope="module")
+def rules_pages() -> dict[str, str]:
+    """The pages build_wheel.py writes to dist/site/rules/ (template + each language's texts)."""
+    import build_wheel
+
+    return build_wheel.rules_pages(SITE)
+
+
+def scan_page(text: str) -> PageScan:
     page = PageScan()
-    page.feed(path.read_text(encoding="utf-8"))
+    page.feed(text)
     return page
 
 
+def test_rules_pages_one_per_language(rules_pages):
+    assert list(rules_pages) == LANGS
+    stale = [p.name for p in RULES.glob("*.html") if not p.name.startswith("_")]
+    assert not stale, f"rules pages are generated: edit rules/_page.html and _text/, not {stale}"
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_rules_texts_follow_todays_english(lang):
+    """As for the UI: a changed English text fails until re-translated and recorded
+    (python tools/i18n_fingerprints.py --rules LANG KEY)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n_fingerprints
+
+    problems = [f"{key}: {why}" for code, key, why in i18n_fingerprints.stale(RULES / "_text") if code == lang]
+    assert not problems, f"rules/_text/{lang}.json is behind en.json:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_page_language_and_links(lang):
-    page = scan(lang)
+def test_rules_texts_keep_the_english_markup(lang):
+    """A text may move <strong>/<em> around, but keeps as many as English (nothing lost)."""
+    english = load_json_strict(RULES / "_text" / "en.json")
+    tr = load_json_strict(RULES / "_text" / f"{lang}.json")
+    differ = [k for k, v in tr.items()
+              if sorted(re.findall(r"<(\w+)>", v)) != sorted(re.findall(r"<(\w+)>", english[k]))
+              and k not in RULES_MARKUP_MAY_DIFFER]
+    assert not differ, f"{lang}: inline markup differs from English in {differ}"
+
+
+# Texts where a language emphasises more or fewer words than English does.
+RULES_MARKUP_MAY_DIFFER = {"points.p1", "obligations.li4", "obligations.li7"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_language_and_links(lang, rules_pages):
+    page = scan_page(rules_pages[lang])
     assert page.html_lang == lang
     hrefs = [a.get("href") for tag, a in page.tags if tag == "a"]
     assert f"../index.html?lang={lang}" in hrefs, "no link back to the game in this language"
@@ -314,8 +353,8 @@ def test_rules_page_language_and_links(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_page_is_csp_and_axe_friendly(lang):
-    page = scan(lang)
+def test_rules_page_is_csp_and_axe_friendly(lang, rules_pages):
+    page = scan_page(rules_pages[lang])
     for tag, attrs in page.tags:
         assert tag != "script" or attrs.get("src"), "inline <script>"
         assert tag != "style", "inline <style> (CSP)"
@@ -337,9 +376,9 @@ def test_rules_page_is_csp_and_axe_friendly(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_rules_page_states_the_facts(lang):
+def test_rules_page_states_the_facts(lang, rules_pages):
     """The numbers every page must give: points table, totals, belote, match target."""
-    text = " ".join(scan(lang).text)
+    text = " ".join(scan_page(rules_pages[lang]).text)
     for symbol in "♣♦♥♠":
         assert symbol in text
     for number in ("32", "162", "252", "20", "14", "11", "1000", "500", "2000", "1.0.0"):
