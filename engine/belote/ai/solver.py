@@ -146,6 +146,9 @@ def _top_table(kind: int) -> tuple[int, ...]:
 TOP = (_top_table(0), _top_table(1))
 # SUIT_POINTS[is_trump][byte]: the card points of a suit byte.
 SUIT_POINTS = tuple(tuple(sum(RANK_POINTS[k][r] for r in range(8) if b >> r & 1) for b in range(256)) for k in (0, 1))
+# MTD(f) steps from the guess before bisecting the proven range, when wider than MTD_SPAN.
+MTD_STEPS = 3
+MTD_SPAN = 16
 BOUND_LEFT = 3  # measured: 2 and 4 search more nodes
 
 
@@ -190,10 +193,19 @@ class Solver:
         from ``guess`` (MTD(f)); with a window, fail-soft: a result <= ``alpha`` is an upper
         bound, >= ``beta`` a lower bound."""
         if alpha <= -INF and beta >= INF:
-            lo, hi = -INF, INF
-            g = guess
+            pts = POINTS[self.trump]
+            r = LAST_TRICK_BONUS + CAPOT_BONUS + sum(pts[c] for c in ps.trick)
+            for h in ps.hands:
+                r += sum(pts[c] for c in _bits(h))
+            lo, hi = -r, r
+            g = min(max(guess, lo), hi)
+            steps = 0
             while lo < hi:
-                b = g + 1 if g == lo else g
+                if steps >= MTD_STEPS and hi - lo > MTD_SPAN:
+                    b = (lo + hi + 1) >> 1
+                else:
+                    b = g + 1 if g == lo else g
+                steps += 1
                 g = self._window(ps, b - 1, b)
                 if g < b:
                     hi = g
@@ -243,6 +255,8 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
     suit_pts = tuple(SUIT_POINTS[s == trump] for s in range(4))
     trump_desc = tuple(sorted(range(trump * 8, trump * 8 + 8), key=lambda c: -STRENGTH[trump][c]))
     bound_left = BOUND_LEFT
+    hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
+    hist_key = hist.__getitem__
 
     cache: dict[int, int] = {}
     kinds = tuple(int(s == trump) << 16 for s in range(4))
@@ -385,12 +399,14 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                     legal = ((t & above[win]) or t) if t else hand
         if legal & (legal - 1):
             legal = prune(legal, seat, pos, win, wseat)
-        # Move order: the table's best lead; strong leads; when following, the cheapest
-        # winner when an opponent holds the trick, else points for the partner.
+        # Move order: the table's best lead, then the leads that cut off most (history),
+        # strong ones first; when following, the cheapest winner when an opponent holds
+        # the trick, else points for the partner.
         if legal & (legal - 1):
             moves = _bits(legal)
             if pos == 0:
                 moves.sort(key=strong_key)
+                moves.sort(key=hist_key, reverse=True)
                 if first >= 0 and legal >> first & 1:
                     moves.remove(first)
                     moves.insert(0, first)
@@ -440,6 +456,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        hist[c] += left * left
                         break
         hands[seat] = hand
         if pos == 0:
