@@ -19,6 +19,13 @@ How a duplicate pair is played:
   mean +- 1.96 * sd / sqrt(pairs)) and each level's time per decision (wall clock, or
   ``--clock cpu`` for process CPU time, which other load on the machine does not inflate).
 
+The oracle (``--b oracle``, :mod:`belote.oracle`) is no AI level but a yardstick: the arena,
+which referees the deal, hands it the whole game; it plays double dummy (the exact solver)
+and bids like Normal. So ``A - B`` against it is A's gap to perfect card play; with every
+side bidding like Normal it measures card play alone:
+``python -m belote.arena --a hard --b oracle --opt hard.bid_with=normal --deals 100 --workers 1 --clock cpu``
+(and ``--a normal --b oracle`` for Normal's gap).
+
 Level options: ``--opt hard.samples=200`` (or the shorthand ``--hard-samples 200``) makes
 the arena call ``belote.ai.<level>.choose(view, seed, **options)`` for that level instead
 of ``ai.choose_action(view, level, seed)``; the chosen action is still checked for legality.
@@ -38,7 +45,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import ai
+from . import ai, oracle
 from .cards import CARD_CODES
 from .game import Game
 
@@ -89,10 +96,24 @@ def decision_seed(seed: int, deal: int, side: int, seat: int, step: int) -> int:
     return (x ^ (x >> 32)) & 0x7FFFFFFF
 
 
-def make_player(level: str, options: Mapping[str, Any] | None) -> Callable[[dict[str, Any], int], str]:
-    """A callable (view, seed) -> action for a level, with its options if any."""
-    if level not in ai.LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(ai.LEVELS)}")
+def check_level(level: str) -> None:
+    """Raise ValueError unless ``level`` is an AI level or the oracle."""
+    if level not in ai.LEVELS and level != oracle.NAME:
+        known = ", ".join((*ai.LEVELS, oracle.NAME))
+        raise ValueError(f"unknown AI level {level!r}; known levels: {known}")
+
+
+def make_player(
+    level: str, options: Mapping[str, Any] | None, game: Game | None = None
+) -> Callable[[dict[str, Any], int], str]:
+    """A callable (view, seed) -> action for a level, with its options if any.
+
+    The oracle is handed ``game`` (the arena referees it: the oracle reads every hand)."""
+    check_level(level)
+    if level == oracle.NAME:
+        if game is None or options:
+            raise ValueError("the oracle plays a given game and takes no options")
+        return oracle.player(game)
     if not options:
         return lambda view, seed: ai.choose_action(view, level, seed)
     choose = importlib.import_module(f"{ai.__name__}.{level}").choose
@@ -123,9 +144,9 @@ def play_game(
     """Play one deal with A on ``a_team``; returns its record and the decision times (ms)."""
     a, b = levels
     seat_level = [a if s % 2 == a_team else b for s in range(4)]
-    players = {lvl: make_player(lvl, options.get(lvl)) for lvl in set(seat_level)}
-    times: dict[str, list[float]] = {lvl: [] for lvl in (a, b)}
     game = Game(seed=seed, target=HUGE_TARGET, decks=[list(deck)])
+    players = {lvl: make_player(lvl, options.get(lvl), game) for lvl in set(seat_level)}
+    times: dict[str, list[float]] = {lvl: [] for lvl in (a, b)}
     now = CLOCKS[clock]
     step = 0
     while game.deal_number == 0:
@@ -187,7 +208,9 @@ def run(
     options = options or {}
     levels = (a, b)
     for lvl in levels:
-        make_player(lvl, options.get(lvl))  # fail fast on a bad level or option module
+        check_level(lvl)  # fail fast on a bad level or option module
+        if lvl != oracle.NAME:
+            make_player(lvl, options.get(lvl))
     workers = max(1, workers or os.cpu_count() or 1)
     numbers = list(range(start, start + deals))
     if workers == 1 or deals < 4:
