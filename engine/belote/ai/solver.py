@@ -163,14 +163,22 @@ def _order_keys(trump: Suit) -> tuple[tuple[int, ...], tuple[int, ...]]:
 ORDER_KEYS = tuple(_order_keys(t) for t in range(4))
 
 
+# SUIT_CARDS[suit][byte]: the cards of one suit's byte of a mask, lowest first.
+SUIT_CARDS = tuple(tuple(tuple(s * 8 + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
+_C0, _C1, _C2, _C3 = SUIT_CARDS
+
+
 def _bits(m: Mask) -> list[Card]:
     """The cards of a mask, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return [*_C0[m & 255], *_C1[(m >> 8) & 255], *_C2[(m >> 16) & 255], *_C3[m >> 24]]
+
+
+def _pair(m: Mask) -> tuple[Card, ...]:
+    """The cards of a mask of one or two cards."""
+    low = m & -m
+    if low == m:
+        return (low.bit_length() - 1,)
+    return (low.bit_length() - 1, m.bit_length() - 1)
 
 
 class Solver:
@@ -255,6 +263,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
     suit_pts = tuple(SUIT_POINTS[s == trump] for s in range(4))
     trump_desc = tuple(sorted(range(trump * 8, trump * 8 + 8), key=lambda c: -STRENGTH[trump][c]))
     bound_left = BOUND_LEFT
+    exact2: dict[int, int] = {}  # two tricks left: exact values, same keys as the table
     hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
     hist_key = hist.__getitem__
 
@@ -334,6 +343,67 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
             won += capot_bonus
         return won if (wseat ^ leader) & 1 == 0 else -won
 
+    def follow(hand: Mask, led: int, win: Card, partner: bool) -> Mask:
+        """The cards of ``hand`` that may follow to a trick led in ``led`` and held by ``win``."""
+        if led != trump:
+            f = hand & suit_masks[led]
+            if f:
+                return f
+            if partner:
+                return hand  # the partner holds the trick: free discard
+        t = hand & tm
+        return ((t & above[win]) or t) if t else hand
+
+    def two_tricks(leader: int, cap: int) -> int:
+        """The exact value, for the leader's team, of the last two tricks (two cards a hand)."""
+        h0, h1 = hands[leader], hands[(leader + 1) & 3]
+        h2, h3 = hands[(leader + 2) & 3], hands[(leader + 3) & 3]
+        team = leader & 1
+        best = -INF
+        for a in _pair(h0):
+            led = a >> 3
+            x0 = (h0 ^ 1 << a).bit_length() - 1
+            low1 = INF
+            for b in _pair(follow(h1, led, a, False)):
+                x1 = (h1 ^ 1 << b).bit_length() - 1
+                w1, r1 = (b, 1) if beats[a] >> b & 1 else (a, 0)
+                high2 = -INF
+                for c in _pair(follow(h2, led, w1, r1 == 0)):
+                    x2 = (h2 ^ 1 << c).bit_length() - 1
+                    w2, r2 = (c, 2) if beats[w1] >> c & 1 else (w1, r1)
+                    p = pts[a] + pts[b] + pts[c]
+                    low3 = INF
+                    for d in _pair(follow(h3, led, w2, r2 == 1)):
+                        r = 3 if beats[w2] >> d & 1 else r2  # the first trick's winner, from the leader
+                        x3 = (h3 ^ 1 << d).bit_length() - 1
+                        xs = (x0, x1, x2, x3)
+                        lw = xs[r]  # the last trick, led by r
+                        lr = r
+                        for k in (1, 2, 3):
+                            y = xs[(r + k) & 3]
+                            if beats[lw] >> y & 1:
+                                lw, lr = y, (r + k) & 3
+                        v1 = p + pts[d]
+                        v2 = pts[x0] + pts[x1] + pts[x2] + pts[x3] + last_bonus
+                        if (lr ^ r) & 1 == 0 and cap >> ((team ^ r) & 1) & 1:
+                            v2 += capot_bonus  # one team takes both, and every trick before
+                        v = (-v1 if r & 1 else v1) + (-v2 if lr & 1 else v2)
+                        if v < low3:
+                            low3 = v
+                            if v <= high2:
+                                break
+                    if low3 > high2:
+                        high2 = low3
+                        if high2 >= low1:
+                            break
+                if high2 < low1:
+                    low1 = high2
+                    if low1 <= best:
+                        break
+            if low1 > best:
+                best = low1
+        return best
+
     def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
              alpha: int, beta: int) -> int:
         """Negamax value (for ``seat``'s team) of the position with ``pos`` cards on the table."""
@@ -344,6 +414,12 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
         if pos == 0:
             if left == 1:
                 return last_trick(seat, cap)
+            if left == 2:  # exact, once per position: cheaper than windows at this depth
+                key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
+                v = exact2.get(key)
+                if v is None:
+                    v = exact2[key] = two_tricks(seat, cap)
+                return v
             key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
             entry = tt.get(key)
             if entry is not None:
@@ -386,17 +462,8 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                 if lo >= beta:
                     return lo
             legal = hand
-        elif led == trump:
-            t = hand & tm
-            legal = (t & above[win]) or t if t else hand
         else:
-            legal = hand & suit_masks[led]
-            if not legal:
-                if (wseat ^ seat) & 1 == 0:
-                    legal = hand
-                else:
-                    t = hand & tm
-                    legal = ((t & above[win]) or t) if t else hand
+            legal = follow(hand, led, win, (wseat ^ seat) & 1 == 0)
         if legal & (legal - 1):
             legal = prune(legal, seat, pos, win, wseat)
         # Move order: the table's best lead, then the leads that cut off most (history),
