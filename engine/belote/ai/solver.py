@@ -512,6 +512,12 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                 if left == 1:
                     won += last_bonus + (capot_bonus if ncap else 0)
                     v = -won if (w ^ seat) & 1 else won
+                elif left == 3:  # the next trick starts the last two: straight to their table
+                    k2 = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (w | ncap << 2) << 128
+                    x = exact2.get(k2)
+                    if x is None:
+                        x = exact2[k2] = two_tricks(w, ncap)
+                    v = -won - x if (w ^ seat) & 1 else won + x
                 elif (w ^ seat) & 1:
                     # the other team won the trick and leads: our value is minus theirs
                     v = -won - node(w, 0, 0, 0, 0, 0, left - 1, ncap, -won - beta, -won - alpha)
