@@ -214,12 +214,13 @@ class Solver:
         """A solver for ``trump``; its table stays valid for any hands of that trump."""
         self.trump = trump
         # key: the four hands, the leader and the capot flags (at trick boundaries only),
-        # value: (lower bound, upper bound, best lead) in the leader's team's view. The
+        # value: (lower bound, upper bound, the leads in search order, best first) in the
+        # leader's team's view. The
         # two-trick table and the history live with the search (valid for any hands too).
-        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.tt: dict[int, tuple[int, int, list[int]]] = {}
         self.nodes = 0
         self._hands = [0, 0, 0, 0]
-        self._node = _make_search(trump, self.tt, self._hands, self)
+        self._lead, self._node = _make_search(trump, self.tt, self._hands, self)
 
     def value(self, ps: PlayState, alpha: int = -INF, beta: int = INF, guess: int = 0) -> int:
         """The future diff (team 0 view) of ``ps`` under perfect play by all four seats.
@@ -269,14 +270,18 @@ class Solver:
                 tpts += pts[c]
                 if beats[win] >> c & 1:
                     win, wseat = c, (ps.leader + i) & 3
-        if seat & 1:
-            return -self._node(seat, pos, led, win, wseat, tpts, left, cap, -beta, -alpha)
-        return self._node(seat, pos, led, win, wseat, tpts, left, cap, alpha, beta)
+        sign = -1 if seat & 1 else 1
+        if sign < 0:
+            alpha, beta = -beta, -alpha
+        if pos == 0:
+            return sign * self._lead(seat, left, cap, alpha, beta)
+        return sign * self._node(seat, pos, led, win, wseat, tpts, left, cap, alpha, beta)
 
 
-def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[Mask],
-                 stats: Solver) -> Callable[..., int]:
-    """The negamax search over ``hands`` (mutated in place and restored), bound to one trump."""
+def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: list[Mask],
+                 stats: Solver) -> tuple[Callable[..., int], Callable[..., int]]:
+    """The negamax search over ``hands`` (mutated in place and restored), bound to one trump:
+    (the trick start, a card to follow)."""
     pts = POINTS[trump]
     beats = BEATS[trump]
     tm = SUIT_MASKS[trump]
@@ -294,21 +299,28 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
     hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
     hist_key = hist.__getitem__
 
-    cache: dict[int, int] = {}
-    kinds = tuple(int(s == trump) << 16 for s in range(4))
+    # caches[mode][suit]: runs results by (cards byte << 8 | blockers byte), filled on demand
+    caches: tuple[tuple[dict[int, int], ...], ...] = tuple(tuple({} for _ in range(4)) for _ in range(3))
 
     def runs(cards: Mask, blockers: Mask, mode: int) -> Mask:
         """``cards`` with each run reduced to what ``mode`` keeps (see :func:`_runs`)."""
-        for s in (0, 1, 2, 3):
+        out = 0
+        while cards:
+            s = (cards.bit_length() - 1) >> 3
             s8 = s << 3
-            b = (cards >> s8) & 255
+            part = cards & suit_masks[s]
+            cards ^= part
+            b = part >> s8
             if b & (b - 1):
-                k = mode << 17 | kinds[s] | b << 8 | (blockers >> s8) & 255
+                k = b << 8 | (blockers >> s8) & 255
+                cache = caches[mode][s]
                 r = cache.get(k)
                 if r is None:
-                    r = cache[k] = _runs(s == trump, mode, b, (blockers >> s8) & 255)
-                cards ^= (b ^ r) << s8
-        return cards
+                    r = cache[k] = _runs(s == trump, mode, b, k & 255)
+                out |= r << s8
+            else:
+                out |= part
+        return out
 
     def masters(cards: Mask, opp1: Mask, opp2: Mask) -> Mask:
         """The cards of one suit that no card of the opponents' hands ``opp1``, ``opp2`` can beat."""
@@ -407,10 +419,15 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                         xs = (x0, x1, x2, x3)
                         lw = xs[r]  # the last trick, led by r
                         lr = r
-                        for k in (1, 2, 3):
-                            y = xs[(r + k) & 3]
-                            if beats[lw] >> y & 1:
-                                lw, lr = y, (r + k) & 3
+                        k = (r + 1) & 3
+                        if beats[lw] >> xs[k] & 1:
+                            lw, lr = xs[k], k
+                        k = (r + 2) & 3
+                        if beats[lw] >> xs[k] & 1:
+                            lw, lr = xs[k], k
+                        k = (r + 3) & 3
+                        if beats[lw] >> xs[k] & 1:
+                            lr = k
                         v1 = p + pts[d]
                         v2 = pts[x0] + pts[x1] + pts[x2] + pts[x3] + last_bonus
                         if (lr ^ r) & 1 == 0 and cap >> ((team ^ r) & 1) & 1:
@@ -432,37 +449,33 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                 best = low1
         return best
 
-    def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
-             alpha: int, beta: int) -> int:
-        """Negamax value (for ``seat``'s team) of the position with ``pos`` cards on the table."""
+    def lead(seat: int, left: int, cap: int, alpha: int, beta: int) -> int:
+        """Negamax value (for ``seat``'s team) of the trick start where ``seat`` leads."""
         stats.nodes += 1
+        if left == 1:
+            return last_trick(seat, cap)
+        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
+        if left == 2:  # exact, once per position: cheaper than windows at this depth
+            v = exact2.get(key)
+            if v is None:
+                v = exact2[key] = two_tricks(seat, cap)
+            return v
         hand = hands[seat]
-        key = 0
-        first = -1
-        if pos == 0:
-            if left == 1:
-                return last_trick(seat, cap)
-            if left == 2:  # exact, once per position: cheaper than windows at this depth
-                key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
-                v = exact2.get(key)
-                if v is None:
-                    v = exact2[key] = two_tricks(seat, cap)
-                return v
-            key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
-            entry = tt.get(key)
-            if entry is not None:
-                lo, hi, first = entry
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            elif left >= bound_left:
+        entry = tt.get(key)
+        if entry is not None:
+            lo, hi, moves = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            if left >= bound_left:
                 # Bounds: the top trumps held by one team end in that team's tricks.
-                mine = hands[seat] | hands[seat ^ 2]
+                mine = hand | hands[seat ^ 2]
                 held = mine | hands[seat ^ 1] | hands[seat ^ 3]
                 r = last_bonus + suit_pts[0][held & 255] + suit_pts[1][(held >> 8) & 255] + \
                     suit_pts[2][(held >> 16) & 255] + suit_pts[3][held >> 24]
@@ -489,23 +502,56 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                     return hi
                 if lo >= beta:
                     return lo
-            legal = hand
+            # Leads in search order, kept with the table entry: history first, then
+            # strong ones; the best lead found moves to the front.
+            moves = _bits(prune(hand, seat, 0, 0, 0) if hand & (hand - 1) else hand)
+            moves.sort(key=strong_key)
+            moves.sort(key=hist_key, reverse=True)
+        a0 = alpha
+        best = -INF
+        found = moves[0]
+        nseat = (seat + 1) & 3
+        for c in moves:
+            hands[seat] = hand ^ 1 << c
+            v = -node(nseat, 1, c >> 3, c, seat, pts[c], left, cap, -beta, -alpha)
+            if v > best:
+                best = v
+                found = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        hist[c] += left * left
+                        break
+        hands[seat] = hand
+        if best <= a0:
+            lo, hi = -INF, best
+        elif best >= beta:
+            lo, hi = best, INF
         else:
-            legal = follow(hand, led, win, (wseat ^ seat) & 1 == 0)
+            lo = hi = best
+        if entry is not None:  # keep the tighter of both bounds
+            if entry[0] > lo:
+                lo = entry[0]
+            if entry[1] < hi:
+                hi = entry[1]
+        if found != moves[0]:
+            moves.remove(found)
+            moves.insert(0, found)
+        tt[key] = (lo, hi, moves)
+        return best
+
+    def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
+             alpha: int, beta: int) -> int:
+        """Negamax value (for ``seat``'s team) with ``pos`` (1 to 3) cards on the table."""
+        stats.nodes += 1
+        hand = hands[seat]
+        legal = follow(hand, led, win, (wseat ^ seat) & 1 == 0)
+        # Move order: the cheapest winner when an opponent holds the trick, else points
+        # for the partner.
         if legal & (legal - 1):
             legal = prune(legal, seat, pos, win, wseat)
-        # Move order: the table's best lead, then the leads that cut off most (history),
-        # strong ones first; when following, the cheapest winner when an opponent holds
-        # the trick, else points for the partner.
-        if legal & (legal - 1):
             moves = _bits(legal)
-            if pos == 0:
-                moves.sort(key=strong_key)
-                moves.sort(key=hist_key, reverse=True)
-                if first >= 0 and legal >> first & 1:
-                    moves.remove(first)
-                    moves.insert(0, first)
-            elif (wseat ^ seat) & 1:
+            if (wseat ^ seat) & 1:
                 winners = legal & beats[win]
                 if winners and winners != legal:
                     w_list = _bits(winners)
@@ -519,16 +565,12 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                 moves.sort(key=cheap_key, reverse=True)
         else:
             moves = [legal.bit_length() - 1]
-        a0 = alpha
         best = -INF
-        found = -1
         nseat = (seat + 1) & 3
         for c in moves:
             bitc = 1 << c
             hands[seat] = hand ^ bitc
-            if pos == 0:
-                v = -node(nseat, 1, c >> 3, c, seat, pts[c], left, cap, -beta, -alpha)
-            elif pos < 3:
+            if pos < 3:
                 if beats[win] & bitc:
                     v = -node(nseat, pos + 1, led, c, seat, tpts + pts[c], left, cap, -beta, -alpha)
                 else:
@@ -548,35 +590,19 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, int]], hands: list[M
                     v = -won - x if (w ^ seat) & 1 else won + x
                 elif (w ^ seat) & 1:
                     # the other team won the trick and leads: our value is minus theirs
-                    v = -won - node(w, 0, 0, 0, 0, 0, left - 1, ncap, -won - beta, -won - alpha)
+                    v = -won - lead(w, left - 1, ncap, -won - beta, -won - alpha)
                 else:
-                    v = won + node(w, 0, 0, 0, 0, 0, left - 1, ncap, alpha - won, beta - won)
+                    v = won + lead(w, left - 1, ncap, alpha - won, beta - won)
             if v > best:
                 best = v
-                found = c
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        hist[c] += left * left
                         break
         hands[seat] = hand
-        if pos == 0:
-            if best <= a0:
-                lo, hi = -INF, best
-            elif best >= beta:
-                lo, hi = best, INF
-            else:
-                lo = hi = best
-            old = tt.get(key)
-            if old is not None:  # keep the tighter of both bounds
-                if old[0] > lo:
-                    lo = old[0]
-                if old[1] < hi:
-                    hi = old[1]
-            tt[key] = (lo, hi, found)
         return best
 
-    return node
+    return lead, node
 
 
 def play_scored(ps: PlayState, c: int, cap: int) -> tuple[int, int]:
