@@ -382,6 +382,10 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
             won += capot_bonus
         return won if (wseat ^ leader) & 1 == 0 else -won
 
+    def card_points(m: Mask) -> int:
+        """The card points of a mask."""
+        return suit_pts[0][m & 255] + suit_pts[1][(m >> 8) & 255] + suit_pts[2][(m >> 16) & 255] + suit_pts[3][m >> 24]
+
     def follow(hand: Mask, led: int, win: Card, partner: bool) -> Mask:
         """The cards of ``hand`` that may follow to a trick led in ``led`` and held by ``win``."""
         if led != trump:
@@ -399,6 +403,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
         h0, h1 = hands[leader], hands[(leader + 1) & 3]
         h2, h3 = hands[(leader + 2) & 3], hands[(leader + 3) & 3]
         team = leader & 1
+        total = last_bonus + card_points(h0 | h1 | h2 | h3)
         best = -INF
         for a in _pair(h0):
             led = a >> 3
@@ -428,11 +433,12 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
                         k = (r + 3) & 3
                         if beats[lw] >> xs[k] & 1:
                             lr = k
-                        v1 = p + pts[d]
-                        v2 = pts[x0] + pts[x1] + pts[x2] + pts[x3] + last_bonus
-                        if (lr ^ r) & 1 == 0 and cap >> ((team ^ r) & 1) & 1:
-                            v2 += capot_bonus  # one team takes both, and every trick before
-                        v = (-v1 if r & 1 else v1) + (-v2 if lr & 1 else v2)
+                        if (lr ^ r) & 1 == 0:  # one team takes both tricks
+                            v = total + capot_bonus if cap >> ((team ^ r) & 1) & 1 else total
+                            if r & 1:
+                                v = -v
+                        else:  # the first trick's team has its points, the other the rest
+                            v = 2 * (p + pts[d]) - total if r & 1 == 0 else total - 2 * (p + pts[d])
                         if v < low3:
                             low3 = v
                             if v <= high2:
@@ -477,8 +483,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
                 # Bounds: the top trumps held by one team end in that team's tricks.
                 mine = hand | hands[seat ^ 2]
                 held = mine | hands[seat ^ 1] | hands[seat ^ 3]
-                r = last_bonus + suit_pts[0][held & 255] + suit_pts[1][(held >> 8) & 255] + \
-                    suit_pts[2][(held >> 16) & 255] + suit_pts[3][held >> 24]
+                r = last_bonus + card_points(held)
                 sure = 0
                 owner = -1
                 for c in trump_desc:
