@@ -345,7 +345,9 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
                 ss = legal & sm
                 if ss & (ss - 1):
                     top = masters(ss, opp1, opp2)
-                    out |= runs(top, others, 0) | runs(ss ^ top, others, 2)
+                    rest = ss ^ top
+                    out |= (runs(top, others, 0) if top & (top - 1) else top) | \
+                        (runs(rest, others, 2) if rest & (rest - 1) else rest)
                 else:
                     out |= ss
             return out
@@ -353,8 +355,13 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
         winners = legal & beats[win]
         losers = legal ^ winners
         if winners & (winners - 1):
-            top = winners if pos == 3 else masters(winners, hands[(seat + 1) & 3], 0)
-            winners = runs(top, others, 0) | runs(winners ^ top, others, 2)
+            if pos == 3:
+                winners = runs(winners, others, 0)
+            else:
+                top = masters(winners, hands[(seat + 1) & 3], 0)
+                rest = winners ^ top
+                winners = (runs(top, others, 0) if top & (top - 1) else top) | \
+                    (runs(rest, others, 2) if rest & (rest - 1) else rest)
         if losers & (losers - 1):
             if pos == 3:
                 mode = 0 if (wseat ^ seat) & 1 == 0 else 1
