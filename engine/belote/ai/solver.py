@@ -157,6 +157,21 @@ def _runs(kind: int, mode: int, cards: int, blockers: int) -> int:
     return kept
 
 
+def _top_trumps(held: int, ours: int) -> tuple[int, int]:
+    """(owner, points) of the run of highest trumps held by one team: owner 1 when ``ours``
+    (a byte of trump ranks, within ``held``), 0 when the other team's, -1 when none is left."""
+    owner, sure = -1, 0
+    for r in reversed(RANK_ORDER[1]):
+        if held >> r & 1:
+            o = ours >> r & 1
+            if owner < 0:
+                owner = o
+            elif o != owner:
+                break
+            sure += TRUMP_POINTS[r]
+    return owner, sure
+
+
 def _top_table(kind: int) -> tuple[int, ...]:
     """TOP[byte]: the rank of the strongest card of a suit byte (-1 for none)."""
     out = []
@@ -293,7 +308,8 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
     last_bonus = LAST_TRICK_BONUS
     capot_bonus = CAPOT_BONUS
     suit_pts = tuple(SUIT_POINTS[s == trump] for s in range(4))
-    trump_desc = tuple(sorted(range(trump * 8, trump * 8 + 8), key=lambda c: -STRENGTH[trump][c]))
+    tz = trump * 8
+    top_trumps: dict[int, tuple[int, int]] = {}  # by (trumps held << 8 | ours), see _top_trumps
     bound_left = BOUND_LEFT
     exact2: dict[int, int] = {}  # two tricks left: exact values, same keys as the table
     hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
@@ -491,16 +507,12 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
                 mine = hand | hands[seat ^ 2]
                 held = mine | hands[seat ^ 1] | hands[seat ^ 3]
                 r = last_bonus + card_points(held)
-                sure = 0
-                owner = -1
-                for c in trump_desc:
-                    if held >> c & 1:
-                        o = mine >> c & 1
-                        if owner < 0:
-                            owner = o
-                        elif o != owner:
-                            break
-                        sure += pts[c]
+                k = (held >> tz) & 255
+                k = k << 8 | (mine >> tz) & 255
+                top = top_trumps.get(k)
+                if top is None:
+                    top = top_trumps[k] = _top_trumps(k >> 8, k & 255)
+                owner, sure = top
                 if owner == 1:
                     lo = 2 * sure - r
                     hi = r + capot_bonus if cap >> (seat & 1) & 1 else r
