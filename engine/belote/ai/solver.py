@@ -172,6 +172,12 @@ def _top_trumps(held: int, ours: int) -> tuple[int, int]:
     return owner, sure
 
 
+# Filled on demand, shared by every solver: RUNS[mode][is_trump] maps (cards byte << 8 |
+# blockers byte) to what _runs keeps; TOP_TRUMPS maps (trumps held << 8 | ours) to _top_trumps.
+RUNS: tuple[tuple[dict[int, int], dict[int, int]], ...] = tuple(({}, {}) for _ in range(3))
+TOP_TRUMPS: dict[int, tuple[int, int]] = {}
+
+
 def _top_table(kind: int) -> tuple[int, ...]:
     """TOP[byte]: the rank of the strongest card of a suit byte (-1 for none)."""
     out = []
@@ -309,14 +315,13 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
     capot_bonus = CAPOT_BONUS
     suit_pts = tuple(SUIT_POINTS[s == trump] for s in range(4))
     tz = trump * 8
-    top_trumps: dict[int, tuple[int, int]] = {}  # by (trumps held << 8 | ours), see _top_trumps
+    top_trumps = TOP_TRUMPS
     bound_left = BOUND_LEFT
     exact2: dict[int, int] = {}  # two tricks left: exact values, same keys as the table
     hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
     hist_key = hist.__getitem__
 
-    # caches[mode][suit]: runs results by (cards byte << 8 | blockers byte), filled on demand
-    caches: tuple[tuple[dict[int, int], ...], ...] = tuple(tuple({} for _ in range(4)) for _ in range(3))
+    caches = tuple(tuple(RUNS[mode][s == trump] for s in range(4)) for mode in range(3))
 
     def runs(cards: Mask, blockers: Mask, mode: int) -> Mask:
         """``cards`` with each run reduced to what ``mode`` keeps (see :func:`_runs`)."""
