@@ -238,7 +238,7 @@ class Solver:
         # value: (lower bound, upper bound, the leads in search order, best first) in the
         # leader's team's view. The
         # two-trick table and the history live with the search (valid for any hands too).
-        self.tt: dict[int, tuple[int, int, list[int]]] = {}
+        self.tt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
         self.nodes = 0
         self._hands = [0, 0, 0, 0]
         self._lead, self._node = _make_search(trump, self.tt, self._hands, self)
@@ -299,7 +299,7 @@ class Solver:
         return sign * self._node(seat, pos, led, win, wseat, tpts, left, cap, alpha, beta)
 
 
-def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: list[Mask],
+def _make_search(trump: Suit, tt: dict[int, tuple[int, int, tuple[int, ...]]], hands: list[Mask],
                  stats: Solver) -> tuple[Callable[..., int], Callable[..., int]]:
     """The negamax search over ``hands`` (mutated in place and restored), bound to one trump:
     (the trick start, a card to follow)."""
@@ -533,9 +533,10 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
                     return lo
             # Leads in search order, kept with the table entry: history first, then
             # strong ones; the best lead found moves to the front.
-            moves = _bits(prune(hand, seat, 0, 0, 0) if hand & (hand - 1) else hand)
-            moves.sort(key=strong_key)
-            moves.sort(key=hist_key, reverse=True)
+            order = _bits(prune(hand, seat, 0, 0, 0) if hand & (hand - 1) else hand)
+            order.sort(key=strong_key)
+            order.sort(key=hist_key, reverse=True)
+            moves = tuple(order)  # a tuple of ints: the garbage collector soon leaves it alone
         a0 = alpha
         best = -INF
         found = moves[0]
@@ -564,8 +565,8 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, list[int]]], hands: 
             if entry[1] < hi:
                 hi = entry[1]
         if found != moves[0]:
-            moves.remove(found)
-            moves.insert(0, found)
+            i = moves.index(found)
+            moves = (found, *moves[:i], *moves[i + 1 :])
         tt[key] = (lo, hi, moves)
         return best
 
