@@ -279,6 +279,34 @@ def test_seed_none_picks_and_keeps_a_seed():
     assert [g2.view(s)["hand"] for s in range(4)] == [g.view(s)["hand"] for s in range(4)]
 
 
+@pytest.mark.parametrize("first_dealer", [0, 1, 2, 3])
+def test_first_dealer_deals_the_first_deal(first_dealer):
+    """Game(first_dealer=D): D deals deal 0 (its left speaks first), then the dealer moves on as usual."""
+    g = Game(seed=5, first_dealer=first_dealer)
+    assert g.dealer == first_dealer == g.first_dealer and g.to_act == (first_dealer + 1) % 4
+    throw_in(g)
+    assert g.dealer == (first_dealer + 1) % 4 and g.view(0)["sheet"][0]["dealer"] == first_dealer
+
+
+def test_first_dealer_uses_the_same_deck_order():
+    """The same deck with another dealer: each seat gets what the seat at the same place from the dealer got."""
+    deck = random_decks(random.Random(3), 1)
+    base = Game(seed=1, decks=deck)
+    for d in range(4):
+        g = Game(seed=1, decks=deck, first_dealer=d)
+        shift = d - 3
+        assert [sorted(g.view((s + shift) % 4)["hand"]) for s in range(4)] == \
+            [sorted(base.view(s)["hand"]) for s in range(4)]
+        assert g.view(0)["turned_card"] == base.view(0)["turned_card"]
+
+
+@pytest.mark.parametrize("first_dealer", [-1, 4, "0", 1.0, True, None])
+def test_bad_first_dealer_refused(first_dealer):
+    """Game(first_dealer=...) needs a seat, an int 0-3."""
+    with pytest.raises(ValueError):
+        Game(seed=1, first_dealer=first_dealer)
+
+
 # --------------------------------------------------------------------------------------
 # Saves
 # --------------------------------------------------------------------------------------
@@ -298,6 +326,33 @@ def test_save_is_json_and_has_the_documented_shape():
     assert set(d) >= {"format", "version", "seed", "target", "decks", "actions"}
     assert d["format"] == "belote-save" and d["version"] == 1 and d["target"] == 700
     assert len(d["actions"]) == 30 and len(d["decks"]) == 2
+
+
+def test_save_of_a_default_match_has_no_first_dealer():
+    """A match dealt first by seat 3 saves exactly the six documented keys, as before the option."""
+    assert set(a_save()) == {"format", "version", "seed", "target", "decks", "actions"}
+    assert "first_dealer" not in Game(seed=2, first_dealer=3).to_dict()
+
+
+def test_first_dealer_round_trips_in_the_save():
+    """Another first dealer is saved as "first_dealer" and restored, with the same cards and future."""
+    rng = random.Random(11)
+    g = Game(seed=9, first_dealer=1)
+    for _ in range(40):
+        random_step(g, rng)
+    d = g.to_dict()
+    assert d["first_dealer"] == 1
+    h = Game.from_dict(json.loads(json.dumps(d)))
+    assert snapshot(h) == snapshot(g) and h.first_dealer == 1
+    assert Game.from_dict({**d, "actions": []}).dealer == 1
+
+
+@pytest.mark.parametrize("value", [-1, 4, "1", 1.0, True, None])
+def test_bad_first_dealer_in_a_save_refused(value):
+    """A save's first_dealer must be a seat 0-3; the message names it."""
+    d = {**Game(seed=9, first_dealer=1).to_dict(), "first_dealer": value}
+    with pytest.raises(ValueError, match="first_dealer"):
+        Game.from_dict(d)
 
 
 def _without(d, key):

@@ -3,8 +3,9 @@
 ``Game`` is the checked public API (DESIGN.md). Every public method validates its input
 completely before it changes anything, so a refused action leaves the game exactly as it
 was. One deal's own rules run in :class:`~belote.deal.Deal`, a seat's view is built by
-:mod:`belote.view`, and a save is the seed, the target, any scripted decks and the action
-list, replayed through this same checked path by :meth:`Game.from_dict`.
+:mod:`belote.view`, and a save is the seed, the target, any scripted decks (and the first
+deal's dealer when it is not seat 3) and the action list, replayed through this same checked
+path by :meth:`Game.from_dict`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .view import SeatView, seat_view
 SAVE_FORMAT = "belote-save"
 SAVE_VERSION = 1
 SAVE_KEYS = ("format", "version", "seed", "target", "decks", "actions")
+OPTIONAL_SAVE_KEYS = ("first_dealer",)  # written only when not the default
 FIRST_DEALER = 3
 
 
@@ -59,8 +61,9 @@ class Game:
         target: int = 1000,
         *,
         decks: Sequence[Sequence[str]] | None = None,
+        first_dealer: int = FIRST_DEALER,
     ) -> None:
-        """Start a match; the first deal is dealt by seat 3 and the bidding is open."""
+        """Start a match; the first deal is dealt by ``first_dealer`` (seat 3 unless told) and the bidding is open."""
         if seed is None:
             # SystemRandom, not `secrets`: random is loaded already, secrets costs ~8 ms to import in the page
             seed = random.SystemRandom().randrange(2**32)
@@ -68,6 +71,9 @@ class Game:
         self._target = _check_int(target, "target")
         if target <= 0:
             raise ValueError(f"target must be a positive int, got {target}")
+        if _check_int(first_dealer, "first_dealer") not in range(4):
+            raise ValueError(f"first_dealer must be a seat 0-3, got {first_dealer}")
+        self._first_dealer = first_dealer
         if decks is None:
             decks = []
         if not isinstance(decks, (list, tuple)):
@@ -79,7 +85,7 @@ class Game:
         self._sheet: list[SheetRow] = []
         self._last_deal: LastDeal | None = None
         self._winner: int | None = None
-        self._deal = self._new_deal(0, FIRST_DEALER)
+        self._deal = self._new_deal(0, first_dealer)
 
     # ----------------------------------------------------------------- public API
 
@@ -102,6 +108,11 @@ class Game:
     def target(self) -> int:
         """The score that ends the match."""
         return self._target
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the match's first deal (3 unless the match was made with another)."""
+        return self._first_dealer
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -161,7 +172,7 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """A lossless, JSON-ready save of the match (docs/contracts.md, "Save format")."""
-        return {
+        save: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "seed": self._seed,
@@ -169,6 +180,9 @@ class Game:
             "decks": [[CARD_CODES[c] for c in d] for d in self._decks],
             "actions": list(self._actions),
         }
+        if self._first_dealer != FIRST_DEALER:  # so every save of a default match stays as it was
+            save["first_dealer"] = self._first_dealer
+        return save
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -178,7 +192,7 @@ class Game:
         missing = [k for k in SAVE_KEYS if k not in data]
         if missing:
             raise ValueError(f"save is missing {', '.join(missing)}")
-        extra = sorted(str(k) for k in data.keys() - set(SAVE_KEYS))
+        extra = sorted(str(k) for k in data.keys() - set(SAVE_KEYS) - set(OPTIONAL_SAVE_KEYS))
         if extra:
             raise ValueError(f"save has unknown keys: {', '.join(extra)}")
         if data["format"] != SAVE_FORMAT:
@@ -192,7 +206,10 @@ class Game:
             raise ValueError(f"save actions must be a list, got {type(actions).__name__}")
         if not isinstance(data["decks"], list):
             raise ValueError(f"save decks must be a list, got {type(data['decks']).__name__}")
-        game = cls(seed=seed, target=target, decks=data["decks"])
+        first_dealer = _check_int(data.get("first_dealer", FIRST_DEALER), "save first_dealer")
+        if first_dealer not in range(4):
+            raise ValueError(f"save first_dealer must be a seat 0-3, got {first_dealer}")
+        game = cls(seed=seed, target=target, decks=data["decks"], first_dealer=first_dealer)
         for i, action in enumerate(actions):
             try:
                 game.play(action)
