@@ -44,6 +44,7 @@ bench: site chromium
 	$(PY) bench/engine_bench.py
 	$(PY) bench/ai_bench.py
 	$(PY) bench/solver_bench.py
+	$(PY) bench/review_bench.py
 	$(PY) bench/page_bench.py
 
 clean:
