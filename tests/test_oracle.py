@@ -48,7 +48,7 @@ def test_the_oracle_plays_a_card_of_best_exact_value(seed):
             team = view["seat"] & 1
             best = max(values.values()) if team == 0 else min(values.values())
             assert values[CODE_TO_CARD[action]] == best, (view, values)
-            assert CODE_TO_CARD[action] == oracle.best_card(values, team, ps.trump)
+            assert CODE_TO_CARD[action] == oracle.tie_break([x for x, v in values.items() if v == best], ps.trump)
             checked += 1
         g.play(action)
     assert checked >= 5
@@ -57,9 +57,9 @@ def test_the_oracle_plays_a_card_of_best_exact_value(seed):
 def test_the_oracle_prefers_the_cheapest_of_equal_cards():
     """Equal values: fewest points first, then the weakest card."""
     trump = 0  # clubs
-    values = {CODE_TO_CARD["AS"]: 10, CODE_TO_CARD["7S"]: 10, CODE_TO_CARD["KH"]: 4}
-    assert oracle.best_card(values, 0, trump) == CODE_TO_CARD["7S"]
-    assert oracle.best_card(values, 1, trump) == CODE_TO_CARD["KH"]
+    assert oracle.tie_break([CODE_TO_CARD[x] for x in ("AS", "7S", "KH")], trump) == CODE_TO_CARD["7S"]
+    assert oracle.tie_break([CODE_TO_CARD[x] for x in ("AS", "KH", "JC")], trump) == CODE_TO_CARD["KH"]
+    assert oracle.tie_break([CODE_TO_CARD[x] for x in ("8C", "7D")], trump) == CODE_TO_CARD["7D"]
 
 
 def test_the_arena_fields_the_oracle():

@@ -14,6 +14,7 @@ import pytest
 
 from belote.ai.search import (
     Solver,
+    best_cards,
     capot_flags,
     collapse,
     exhaustive,
@@ -91,7 +92,7 @@ def test_solver_agrees_with_exhaustive_minimax(left, count):
 def test_solver_agrees_with_exhaustive_on_five_tricks():
     """Five tricks left with three cards of the trick on the table (the fourth seat to play)."""
     rng = random.Random(5)
-    for i in range(3):
+    for i in range(2):
         ps = random_endgame(rng, 5, 3)
         if i % 2:
             ps = with_capot_chance(ps, i % 4 // 2)
@@ -102,6 +103,13 @@ def test_root_values_are_every_cards_minimax_value():
     """root_values gives each legal card (equivalent cards too) its exhaustive value."""
     for ps in mixed_endgames(8, 60, 5):
         assert root_values(ps) == card_values(ps), (ps.hands, ps.trick, ps.trump)
+
+
+def test_best_cards_are_the_cards_of_best_minimax_value():
+    for ps in mixed_endgames(10, 60, 4):
+        values = card_values(ps)
+        best = max(values.values()) if ps.to_act & 1 == 0 else min(values.values())
+        assert best_cards(ps) == sorted(x for x, v in values.items() if v == best)
 
 
 def test_a_shared_table_and_narrow_windows_stay_exact():
@@ -131,7 +139,7 @@ def deal(seed: int) -> PlayState:
 def test_values_hold_along_the_principal_variation():
     """From the first card to the last, each position's value (by one shared solver and by a
     fresh one) equals the value of the best card before it minus the points that card moved."""
-    ps = deal(3)
+    ps = deal(11)
     shared = Solver(ps.trump)
     expected = shared.value(ps)
     cap = capot_flags(ps.tricks_won, ps.n_tricks)

@@ -5,10 +5,10 @@ only its own view. The arena, which referees the whole deal, hands it the game i
 (:func:`player`), and it reads all four hands from ``game.view(seat)["hand"]``:
 
 - bidding: Normal's bid (:func:`belote.ai.normal.bid`), so a gap to it measures card play;
-- play: double dummy, the card with the best exact value for its team
-  (:func:`belote.ai.search.root_values`, card points with the last trick and the capot).
-  Equal values are broken toward the card with the fewest points, then the weakest in
-  the trick, then the lowest card int: keep what may still matter, deterministically.
+- play: double dummy, a card of best exact value for its team
+  (:func:`belote.ai.search.best_cards`: card points with the last trick and the capot).
+  Among equal cards it plays the one with the fewest points, then the weakest in the
+  trick, then the lowest card int: it keeps what may still matter, deterministically.
 
 One :class:`~belote.ai.search.Solver` serves all the decisions of a deal (its table stays
 valid while the trump does). ``python -m belote.arena --a normal --b oracle`` prints
@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .ai import normal
-from .ai.search import Solver, root_values
+from .ai.search import Solver, best_cards
 from .cards import CARD_CODES, CODE_TO_CARD, POINTS, STRENGTH, SUITS, mask_of_codes
 from .game import Game
 from .playstate import PlayState
@@ -42,11 +42,10 @@ def play_state(view: Mapping[str, Any], hands: list[int]) -> PlayState:
     return ps
 
 
-def best_card(values: Mapping[int, int], team: int, trump: int) -> int:
-    """The card of best value for ``team`` (team 0 maximizes), ties broken as the module says."""
-    sign = 1 if team == 0 else -1
+def tie_break(cards: list[int], trump: int) -> int:
+    """The card the oracle plays among equally good ``cards`` (see the module doc)."""
     pts, strength = POINTS[trump], STRENGTH[trump]
-    return min(values, key=lambda c: (-sign * values[c], pts[c], strength[c], c))
+    return min(cards, key=lambda c: (pts[c], strength[c], c))
 
 
 def player(game: Game) -> Callable[[Mapping[str, Any], int], str]:
@@ -67,6 +66,6 @@ def player(game: Game) -> Callable[[Mapping[str, Any], int], str]:
         if solver is None:
             solvers.clear()  # a new deal: the old table is of no more use
             solver = solvers[key] = Solver(ps.trump)
-        return CARD_CODES[best_card(root_values(ps, solver), view["seat"] & 1, ps.trump)]
+        return CARD_CODES[tie_break(best_cards(ps, solver), ps.trump)]
 
     return choose

@@ -3,8 +3,9 @@
 Values are **future diffs**, team 0's view (see :mod:`~belote.ai.solver`): team 0's points
 from here minus team 1's, the last trick's 10 and the capot's +-90 included.
 
-- :func:`solve`, :func:`root_values` (every legal card's value), :func:`makes` (does a
-  team reach a card total?) and :class:`Solver` (a reusable table): the exact search of
+- :func:`solve`, :func:`root_values` (every legal card's value), :func:`best_cards` (the
+  cards of best value), :func:`makes` (does a team reach a card total?) and
+  :class:`Solver` (a reusable table): the exact search of
   :mod:`~belote.ai.solver`, re-exported here.
 - :func:`exhaustive`: plain minimax over every legal card (no pruning, no table), the
   reference the tests hold the solver to.
@@ -20,6 +21,7 @@ from .solver import (
     CAPOT_BONUS,
     INF,
     Solver,
+    best_cards,
     capot_flags,
     collapse,
     makes,
@@ -29,7 +31,7 @@ from .solver import (
 )
 
 __all__ = [
-    "CAPOT_BONUS", "INF", "Solver", "capot_flags", "collapse", "exhaustive", "makes",
+    "CAPOT_BONUS", "INF", "Solver", "best_cards", "capot_flags", "collapse", "exhaustive", "makes",
     "play_scored", "policy", "rollout", "root_values", "solve",
 ]
 

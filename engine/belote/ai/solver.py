@@ -662,26 +662,54 @@ def _trick_blockers(ps: PlayState) -> Mask:
     return m
 
 
+def _per_card(ps: PlayState, solve_child: Callable[[PlayState, int], int]) -> dict[int, int]:
+    """``solve_child(child, delta)`` for every legal card's child position (``delta``: the
+    points the card moved), equivalent cards (a run of 0-point cards) solved once."""
+    legal = ps.legal_mask()
+    kept = collapse(legal, _trick_blockers(ps), ps.trump)
+    cap = capot_flags(ps.tricks_won, ps.n_tricks)
+    out: dict[int, int] = {}
+    for c in _bits(legal):
+        if kept >> c & 1:
+            child = ps.copy()
+            delta, _ = play_scored(child, c, cap)
+            out[c] = solve_child(child, delta)
+        else:  # the highest kept card below it in its suit stands for it
+            out[c] = out[(kept & ((1 << c) - 1) & SUIT_MASKS[c >> 3]).bit_length() - 1]
+    return out
+
+
 def root_values(ps: PlayState, solver: Solver | None = None) -> dict[int, int]:
     """The exact future diff (team 0 view, counted from ``ps``) of every legal card of the seat to act.
 
     Equivalent cards (a run of 0-point cards, see :func:`collapse`) are searched once and
     share the value."""
-    solver = solver or Solver(ps.trump)
-    legal = ps.legal_mask()
-    kept = collapse(legal, _trick_blockers(ps), ps.trump)
-    cap = capot_flags(ps.tricks_won, ps.n_tricks)
-    out: dict[int, int] = {}
-    guess = 0
-    for c in _bits(legal):
-        if kept >> c & 1:
-            child = ps.copy()
-            delta, _ = play_scored(child, c, cap)
-            out[c] = guess = delta + solver.value(child, guess=guess - delta)
-        else:  # the highest kept card below it in its suit stands for it
-            rep = (kept & ((1 << c) - 1) & SUIT_MASKS[c >> 3]).bit_length() - 1
-            out[c] = out[rep]
-    return out
+    search = solver or Solver(ps.trump)
+    guess = [0]  # each card's search starts from the previous card's value
+
+    def exact(child: PlayState, delta: int) -> int:
+        guess[0] = delta + search.value(child, guess=guess[0] - delta)
+        return guess[0]
+
+    return _per_card(ps, exact)
+
+
+def best_cards(ps: PlayState, solver: Solver | None = None) -> list[int]:
+    """The legal cards of best exact value for the seat to act's team, lowest card first.
+
+    Cheaper than :func:`root_values` when only the best matter: one exact search of ``ps``,
+    then one zero-window question per card ("does it reach that value?")."""
+    search = solver or Solver(ps.trump)
+    best = search.value(ps)
+    team0 = ps.to_act & 1 == 0
+
+    def reaches(child: PlayState, delta: int) -> int:
+        need = best - delta
+        if team0:
+            return int(search.value(child, need - 1, need) >= need)
+        return int(search.value(child, need, need + 1) <= need)
+
+    return [c for c, ok in _per_card(ps, reaches).items() if ok]
 
 
 def makes(ps: PlayState, team: int, target: int, solver: Solver | None = None) -> bool:
