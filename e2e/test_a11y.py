@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, deals_done, next_frame, play_until, saved
+from ui_helpers import MY_TURN, deals_done, moves, next_frame, play_until, saved
 
 EASY = "levels=easy,easy,easy"
 
@@ -67,7 +67,7 @@ def test_axe_confirm_and_match_over_dialogs(axe_page: Page, site_url: str):
     axe_page.click("#btn-new")
     axe_page.click("#dlg-new button[type=submit]")  # nothing played yet: no question asked
     axe_page.wait_for_selector("dialog[open]", state="detached")
-    play_until(axe_page, lambda: len(saved(axe_page)["game"]["actions"]) >= 1)
+    play_until(axe_page, lambda: moves(axe_page) >= 1)
     axe_page.click("#btn-new")
     axe_page.click("#dlg-new button[type=submit]")
     axe_page.wait_for_selector("#dlg-confirm[open]")
@@ -107,7 +107,7 @@ def test_keyboard_only_plays_a_deal(page: Page, open_game):
             time.sleep(0.05)
             continue
         focused = page.wait_for_selector("#hand button:focus, #bids button:focus", timeout=5000)
-        before = len(saved(page)["game"]["actions"])
+        before = moves(page)
         if focused.get_attribute("data-action") is not None:
             # Bidding: move to "take" (or the first suit in round 2) with the arrows, then Enter.
             page.keyboard.press("ArrowRight")
@@ -130,9 +130,9 @@ def test_keyboard_only_plays_a_deal(page: Page, open_game):
                 page.wait_for_selector("#hand button:focus")
         page.keyboard.press("Enter")
         end = time.monotonic() + 10
-        while len(saved(page)["game"]["actions"]) == before and time.monotonic() < end:
+        while moves(page) == before and time.monotonic() < end:
             time.sleep(0.02)
-        assert len(saved(page)["game"]["actions"]) > before, "Enter did not play"
+        assert moves(page) > before, "Enter did not play"
         next_frame(page)
     assert deals_done(page) > start
     assert saw_arrow_move and "last" in opened

@@ -48,8 +48,8 @@ def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, 
 
 
 def play_deal_by_clicking(frame, limit_s: float = 180) -> None:
-    """Plays one deal in the frame by clicking (the helpers' save checks need localStorage,
-    which a third-party iframe may be refused)."""
+    """Plays one deal in the frame by clicking (storage may be refused to a third-party iframe,
+    so nothing here reads the stored match)."""
     deadline = time.monotonic() + limit_s
     while deals_done(frame) < 1:
         assert time.monotonic() < deadline, "no deal finished inside the iframe"

@@ -1,7 +1,7 @@
 """The table in a real Chromium: a person plays by clicking/tapping, against the engine in the
 worker. Hooks used: #app[data-ready], button[data-card] (disabled unless legal),
-button[data-action], [data-score-team], #app[data-my-turn|data-deals-done], the save in
-localStorage (compared with the CPython engine replaying the same actions)."""
+button[data-action], [data-score-team], #app[data-my-turn|data-deals-done|data-moves], the save
+the engine worker keeps in IndexedDB (compared with the CPython engine replaying the same actions)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,8 @@ from playwright.sync_api import Page, expect
 
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
-from ui_helpers import MY_TURN, SAVE_KEY, act_once, deals_done, play_deal, play_until, saved
+from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, act_once, clear_store, deals_done, load_save, moves, play_deal,
+                        play_until, saved)
 
 EASY = "levels=easy,easy,easy"
 
@@ -58,10 +59,18 @@ def test_only_legal_cards_are_enabled_and_a_disabled_card_cannot_be_played(page:
     actions = len(saved(page)["game"]["actions"])
     illegal.click(force=True)
     page.keyboard.press("Enter")  # a disabled button never holds focus, Enter plays nothing
-    time.sleep(0.5)
-    assert len(saved(page)["game"]["actions"]) == actions
+    # The engine answers requests in order: a legal card played now shows whatever went before it.
+    # Exactly one action more, and it is that card: the disabled one was never sent.
+    legal_code = enabled[0]
+    shown = moves(page)
+    page.click(f'#hand button[data-card="{legal_code}"]')
+    deadline = time.monotonic() + 30
+    while moves(page) == shown and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert saved(page)["game"]["actions"][actions:actions + 1] == [legal_code]
+    assert code not in saved(page)["game"]["actions"][actions:]
     assert page.query_selector(f'#hand button[data-card="{code}"]') is not None
-    assert page.query_selector(f'#trick [data-card="{code}"]') is None
+    assert page.query_selector("[role=alert]") is None
 
 
 def test_a_whole_match_to_500(page: Page, open_game):
@@ -163,20 +172,38 @@ def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open
     save = saved(page)
     save["game"]["actions"][5] = "AS" if save["game"]["actions"][5] != "AS" else "7C"
     save["game"]["actions"].insert(0, "take:Z")
-    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(json.dumps({'save': save}))})")
+    load_save(page, save)
     page.reload()
     alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
     assert "could not be restored" in alert.text_content()
     assert page.get_attribute("#app", "data-ready") != "1"
+    assert saved(page) == save  # nothing is thrown away until the person chooses
     page.click("[role=alert] button")
     page.wait_for_selector(READY, state="attached")
     page.wait_for_selector("[role=alert]", state="detached")
-    assert saved(page)["game"]["actions"] == [] or len(saved(page)["game"]["actions"]) < 6
+    fresh = saved(page)["game"]
+    assert fresh["seed"] == 16 and fresh["actions"] == []  # the new match (seat 0 speaks first)
+
+
+def test_a_match_saved_by_the_previous_build_is_resumed_and_moved_into_the_worker(page: Page, open_game):
+    """Builds before this one kept the match in localStorage: it is resumed, stored, then forgotten there."""
+    open_game(page, f"{EASY}&speed=instant&seed=19")
+    play_until(page, lambda: moves(page) >= 5)
+    game = saved(page)["game"]
+    old = {"save": {"game": game, "levels": ["easy", "easy", "easy"]}, "savedAt": "2026-11-30T10:00:00Z"}
+    clear_store(page)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [LEGACY_SAVE_KEY, json.dumps(old)])
+    page.goto(page.url.split("?")[0])
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert moves(page) >= len(game["actions"])
+    assert saved(page)["game"]["actions"][: len(game["actions"])] == game["actions"]
+    assert page.evaluate("(key) => localStorage.getItem(key)", LEGACY_SAVE_KEY) is None
 
 
 def test_unreadable_save_is_refused_too(page: Page, open_game):
     open_game(page, f"{EASY}&speed=instant&seed=17")
-    page.evaluate(f"localStorage.setItem({json.dumps(SAVE_KEY)}, '{{not json')")
+    clear_store(page)
+    page.evaluate("(key) => localStorage.setItem(key, '{not json')", LEGACY_SAVE_KEY)
     page.reload()
     alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
     assert "could not be restored" in alert.text_content()

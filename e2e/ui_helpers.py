@@ -8,16 +8,63 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-SAVE_KEY = "belote.save.v1"
+LEGACY_SAVE_KEY = "belote.save.v1"  # where builds before the worker kept the match
 MY_TURN = '#app[data-my-turn="1"]'
 BID = "#bids button:not([disabled])"
 LEGAL_CARD = "#hand button:not([disabled])"
 
 
+# The match the engine worker keeps (site/js/match-store.js): IndexedDB "belote", store "match", key "current".
+READ_RECORD = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("belote", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("match");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const get = db.transaction("match", "readonly").objectStore("match").get("current");
+    get.onsuccess = () => { db.close(); resolve(get.result || null); };
+    get.onerror = () => { db.close(); reject(get.error); };
+  };
+})"""
+WRITE_RECORD = """(record) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("belote", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("match");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction("match", "readwrite");
+    tx.objectStore("match").put(record, "current");
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => { db.close(); reject(tx.error); };
+  };
+})"""
+
+
+def stored_record(page: Page) -> dict | None:
+    """The stored record {save, owner, savedAt, build} of the match in progress, or None."""
+    return page.evaluate(READ_RECORD)
+
+
 def saved(page: Page) -> dict | None:
-    """The bridge's save object the page stored after its last action."""
-    raw = page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
-    return json.loads(raw)["save"] if raw else None
+    """The bridge's save object {game, levels, ai_seed} the engine stored after its last action."""
+    record = stored_record(page)
+    return record["save"] if record else None
+
+
+def load_save(page: Page, save: dict, owner: str | None = None) -> None:
+    """Stores `save` as the match in progress (the page resumes it on its next load)."""
+    page.evaluate(WRITE_RECORD, {"save": save, "owner": owner, "savedAt": "test", "build": "test"})
+
+
+def clear_store(page: Page) -> None:
+    """Forgets the stored match (as on a browser that never played)."""
+    page.evaluate(WRITE_RECORD.replace('.put(record, "current")', '.delete("current")'), None)
+
+
+def moves(page: Page) -> int:
+    """How many actions of the match the table has shown."""
+    value = page.get_attribute("#app", "data-moves")
+    return int(value) if value else 0
 
 
 def next_frame(page: Page) -> None:
@@ -31,33 +78,37 @@ def deals_done(page: Page) -> int:
 
 
 def act_once(page: Page, *, tap: bool = False, prefer: str = "take", timeout: float = 30.0) -> None:
-    """Waits for the person's turn, then plays: a bid (`prefer` when offered) or the first legal card."""
-    page.wait_for_selector(MY_TURN, state="attached", timeout=timeout * 1000)
-    bids = page.query_selector_all(BID)
-    if bids:
-        chosen = next((b for b in bids if b.get_attribute("data-action") == prefer), bids[0])
-    else:
-        chosen = page.query_selector(LEGAL_CARD)
-    if chosen is None:  # the turn ended between the two looks (a re-render): try again
-        return
-    before = len((saved(page) or {}).get("game", {}).get("actions", []))
-    try:
-        if tap:
-            chosen.tap(timeout=5000)
-        else:
-            chosen.click(timeout=5000)
-    except PlaywrightError as e:  # redrawn away under us (the page was mid-render): look again
-        if "not attached" in str(e) or "Timeout" in str(e):
-            return
-        raise
-    # Wait until the engine accepted it (the save grew) and the page drew the result.
+    """Waits for the person's turn, then plays: a bid (`prefer` when offered) or the first legal card.
+
+    Returns once the table has shown the action (the moves counter grew); raises when that does
+    not happen within `timeout` seconds. A button redrawn away under the click is looked up again.
+    """
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if len((saved(page) or {}).get("game", {}).get("actions", [])) > before:
-            next_frame(page)
-            return
-        time.sleep(0.02)
-    raise AssertionError("the page did not send the action to the engine")
+        page.wait_for_selector(MY_TURN, state="attached", timeout=max(1.0, deadline - time.monotonic()) * 1000)
+        bids = page.query_selector_all(BID)
+        if bids:
+            chosen = next((b for b in bids if b.get_attribute("data-action") == prefer), bids[0])
+        else:
+            chosen = page.query_selector(LEGAL_CARD)
+        if chosen is None:  # the turn ended between the two looks (a re-render): look again
+            continue
+        before = moves(page)
+        try:
+            if tap:
+                chosen.tap(timeout=5000)
+            else:
+                chosen.click(timeout=5000)
+        except PlaywrightError as e:  # redrawn away under us (the page was mid-render): look again
+            if "not attached" in str(e) or "Timeout" in str(e):
+                continue
+            raise
+        while time.monotonic() < deadline:
+            if moves(page) > before:
+                next_frame(page)
+                return
+            time.sleep(0.02)
+    raise AssertionError(f"the person's action was not shown within {timeout} s")
 
 
 def play_until(page: Page, done, *, tap: bool = False, limit: int = 2000, timeout: float = 60.0) -> None:

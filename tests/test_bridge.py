@@ -1,7 +1,8 @@
 """belote.bridge: the JSON protocol the page's worker speaks (docs/contracts.md, "Bridge").
 
 Each test names the promise it guards: replies matched by id, errors as data (never an
-exception out of handle), the game left unchanged by any refused request, saves that resume.
+exception out of handle), the game left unchanged by any refused request, saves that resume,
+steps that carry the match forward, and computer players whose seeds never depend on the deck.
 """
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 from belote import Game, ai
+from belote import bridge as bridge_module
+from belote.ai.levels import move_seed
 from belote.bridge import Bridge
 
 LEVELS = [ai.LEVELS[0]] * 3
@@ -50,7 +53,7 @@ def new_game(bridge: Bridge, seed: int = 7, target: int = 500) -> dict[str, Any]
 def play_until_person(bridge: Bridge, snap: dict[str, Any]) -> dict[str, Any]:
     """Let the computer seats act until seat 0 is to act (or the match is over)."""
     while snap["view"]["to_act"] not in (0, None):
-        snap = ok(bridge, "ai_play")["snapshot"]
+        snap = ok(bridge, "advance")
     return snap
 
 
@@ -58,7 +61,9 @@ def test_new_game_snapshot_is_the_persons_view_and_the_save(bridge):
     snap = new_game(bridge)
     game = Game(seed=7, target=500)
     assert snap["view"] == game.view(0)
-    assert snap["save"] == {"game": game.to_dict(), "levels": LEVELS}
+    assert snap["steps"] == [] and snap["moves"] == 0 and snap["levels"] == LEVELS
+    assert snap["save"] == {"game": game.to_dict(), "levels": LEVELS, "ai_seed": snap["save"]["ai_seed"]}
+    assert type(snap["save"]["ai_seed"]) is int
 
 
 def test_reply_echoes_any_json_id(bridge):
@@ -71,8 +76,11 @@ def test_play_returns_events_and_matches_the_engine(bridge):
     game = Game(seed=7, target=500)
     action = snap["view"]["legal_actions"][-1]
     result = ok(bridge, "play", {"action": action})
-    assert result["events"] == game.play(action)
-    assert result["snapshot"]["view"] == game.view(0)
+    [step] = result["steps"]
+    assert step["seat"] == 0 and step["action"] == action
+    assert step["events"] == game.play(action)
+    assert step["view"] == result["view"] == game.view(0)
+    assert step["moves"] == result["moves"] == 1
 
 
 @pytest.mark.parametrize(
@@ -104,40 +112,66 @@ def test_play_refused_when_a_computer_seat_is_to_act(bridge):
     assert ok(bridge, "snapshot") == before
 
 
-def test_ai_play_refused_when_the_person_is_to_act(bridge):
+def test_advance_plays_nothing_when_the_person_is_to_act(bridge):
     before = new_game(bridge)
-    assert err(bridge, "ai_play")["type"] == "IllegalAction"
+    assert ok(bridge, "advance") == before  # no step: the worker's loop stops here
     assert ok(bridge, "snapshot") == before
 
 
-def test_ai_play_plays_a_legal_action_for_the_seat_to_act(bridge):
+def test_advance_plays_a_legal_action_for_the_seat_to_act(bridge):
     new_game(bridge)
     ok(bridge, "play", {"action": "pass"})
     game = Game(seed=7, target=500)
     game.play("pass")
     legal = game.legal_actions()
-    result = ok(bridge, "ai_play")
-    assert result["action"] in legal
-    assert result["events"] == game.play(result["action"])
-    assert result["snapshot"]["view"] == game.view(0)
+    result = ok(bridge, "advance")
+    [step] = result["steps"]
+    assert step["seat"] == 1 and step["action"] in legal
+    assert step["events"] == game.play(step["action"])
+    assert step["view"] == result["view"] == game.view(0)
 
 
-def test_ai_is_deterministic_for_a_seed(bridge):
-    def run() -> list[str]:
+def run_actions(b: Bridge, n: int, seed: int, ai_seed: int) -> list[str]:
+    """The first n actions of a match, the person always playing its first legal action."""
+    snap = ok(b, "new_game", {"seed": seed, "ai_seed": ai_seed, "levels": ["hard", "normal", "hard"]})
+    actions = []
+    for _ in range(n):
+        if snap["view"]["to_act"] == 0:
+            snap = ok(b, "play", {"action": snap["view"]["legal_actions"][0]})
+        else:
+            snap = ok(b, "advance")
+        actions.append(snap["steps"][0]["action"])
+    return actions
+
+
+def test_ai_is_deterministic_for_an_ai_seed():
+    assert run_actions(Bridge(), 30, 11, 5) == run_actions(Bridge(), 30, 11, 5)
+
+
+def test_the_ai_seed_is_drawn_apart_from_the_deck_seed(monkeypatch):
+    """What an AI is handed besides its view never depends on the deck: the seeds of the computer
+    moves are the same for two matches with other decks and one AI stream, and differ with another."""
+    seen: list[tuple[int, int]] = []
+    real = ai.choose_action
+
+    def recording(view, level="easy", seed=None):
+        seen.append((len(view["bids"]) + sum(len(t["cards"]) for t in view["tricks"]) + len(view["trick"]), seed))
+        return real(view, level, seed)
+
+    monkeypatch.setattr(bridge_module.ai, "choose_action", recording)
+    seeds = {}
+    for deck_seed, ai_seed in ((1, 42), (2, 42), (3, 43)):
+        seen.clear()
         b = Bridge()
-        snap = new_game(b, seed=11)
-        actions = []
-        for _ in range(40):
-            if snap["view"]["to_act"] == 0:
-                action = snap["view"]["legal_actions"][0]
-                snap = ok(b, "play", {"action": action})["snapshot"]
-            else:
-                result = ok(b, "ai_play")
-                action, snap = result["action"], result["snapshot"]
-            actions.append(action)
-        return actions
-
-    assert run() == run()
+        ok(b, "new_game", {"seed": deck_seed, "ai_seed": ai_seed, "levels": LEVELS})
+        ok(b, "play", {"action": "pass"})
+        for _ in range(3):
+            ok(b, "advance")
+        assert len(seen) >= 2 and all(s == move_seed(ai_seed, m) for m, s in seen)
+        seeds[(deck_seed, ai_seed)] = [s for _, s in seen][:2]
+    assert seeds[(1, 42)] == seeds[(2, 42)] != seeds[(3, 43)]
+    # A new match draws its AI stream at random, not from the deck seed.
+    assert new_game(Bridge(), seed=1)["save"]["ai_seed"] != new_game(Bridge(), seed=1)["save"]["ai_seed"]
 
 
 def test_hint_gives_hards_action_and_a_reason(bridge):
@@ -152,7 +186,7 @@ def test_hint_gives_hards_action_and_a_reason(bridge):
 
 
 def hint_seed(snap: dict[str, Any]) -> int:
-    return Bridge._ai_seed(Game.from_dict(snap["save"]["game"]))
+    return move_seed(snap["save"]["ai_seed"], snap["moves"])
 
 
 def test_hint_refused_when_not_the_persons_turn(bridge):
@@ -167,19 +201,27 @@ def test_save_resumes_exactly_in_a_new_worker(bridge):
         if snap["view"]["to_act"] is None:
             break
         if snap["view"]["to_act"] == 0:
-            snap = ok(bridge, "play", {"action": snap["view"]["legal_actions"][-1]})["snapshot"]
+            snap = ok(bridge, "play", {"action": snap["view"]["legal_actions"][-1]})
         snap = play_until_person(bridge, snap)
     other = Bridge()
     resumed = ok(other, "load", {"save": json.loads(json.dumps(snap["save"]))})
-    assert resumed == snap
+    assert resumed == {**snap, "steps": []}
     # and the computer seats choose the same as they would have
     if snap["view"]["to_act"] == 0:
         action = snap["view"]["legal_actions"][0]
-        a = ok(bridge, "play", {"action": action})["snapshot"]
-        b = ok(other, "play", {"action": action})["snapshot"]
+        a = ok(bridge, "play", {"action": action})
+        b = ok(other, "play", {"action": action})
         assert a == b
         if a["view"]["to_act"] not in (0, None):
-            assert ok(bridge, "ai_play") == ok(other, "ai_play")
+            assert ok(bridge, "advance") == ok(other, "advance")
+
+
+def test_a_save_of_the_previous_format_resumes_with_a_fresh_ai_stream(bridge):
+    """Saves written before the AI stream existed ({game, levels}) still resume."""
+    old = new_game(Bridge(), seed=4)["save"]
+    del old["ai_seed"]
+    resumed = ok(bridge, "load", {"save": old})
+    assert resumed["save"]["game"] == old["game"] and type(resumed["save"]["ai_seed"]) is int
 
 
 @pytest.mark.parametrize(
@@ -192,6 +234,8 @@ def test_save_resumes_exactly_in_a_new_worker(bridge):
         (lambda s: s.update(levels=["easy"]), "too few levels"),
         (lambda s: s.pop("levels"), "no levels"),
         (lambda s: s.update(extra=1), "unknown key"),
+        (lambda s: s.update(ai_seed="7"), "ai_seed not an int"),
+        (lambda s: s.update(ai_seed=-1), "negative ai_seed"),
         (lambda s: s["game"].update(format="chess"), "wrong format"),
     ],
 )
@@ -220,6 +264,7 @@ def test_malformed_save_object_is_refused(bridge, save):
         {"seed": 1, "levels": ["easy", "easy"]},
         {"seed": 1, "levels": ["easy", "easy", "grandmaster"]},
         {"seed": 1, "levels": LEVELS, "colour": "red"},
+        {"seed": 1, "levels": LEVELS, "ai_seed": 1.5},
     ],
 )
 def test_bad_new_game_params_are_refused_and_the_match_kept(bridge, params):
@@ -246,7 +291,7 @@ def test_malformed_requests_are_answered_never_raised(bridge, raw):
 
 
 def test_methods_before_any_game_say_so(bridge):
-    for method, params in [("snapshot", {}), ("play", {"action": "pass"}), ("ai_play", {}), ("hint", {})]:
+    for method, params in [("snapshot", {}), ("play", {"action": "pass"}), ("advance", {}), ("hint", {})]:
         assert err(bridge, method, params)["type"] == "NoGame"
 
 
@@ -257,14 +302,14 @@ def test_a_whole_match_through_the_bridge_ends_with_a_winner(bridge):
         if view["to_act"] is None:
             break
         if view["to_act"] == 0:
-            snap = ok(bridge, "play", {"action": view["legal_actions"][0]})["snapshot"]
+            snap = ok(bridge, "play", {"action": view["legal_actions"][0]})
         else:
-            snap = ok(bridge, "ai_play")["snapshot"]
+            snap = ok(bridge, "advance")
     view = snap["view"]
     assert view["phase"] == "over" and view["winner"] in (0, 1)
     assert max(view["scores"]) >= 300
     assert err(bridge, "play", {"action": "pass"})["type"] == "IllegalAction"
-    assert err(bridge, "ai_play")["type"] == "IllegalAction"
+    assert ok(bridge, "advance")["steps"] == []
 
 
 def test_module_handle_keeps_one_session():

@@ -3,27 +3,38 @@
 One match per worker (module-level session); the person is seat 0, seats 1-3 are computer
 players. Protocol (docs/contracts.md, "Bridge"): a request ``{"id", "method", "params"}``
 gets ``{"id", "ok": true, "result"}`` or ``{"id", "ok": false, "error", "type"}``; nothing
-raises out of ``handle``.
+raises out of ``handle``, and a refused request leaves the session as it was.
+
+A match moves in *steps*: one action and what followed it (its events and the person's view
+after it). ``play`` answers the person's action with its step; ``advance`` plays one computer
+move and answers with its step; the worker calls ``advance`` until the person is to act, so
+the page plays the steps back while the next computer move is being thought about.
+
+The computer players draw their seeds from the match's own AI stream (``ai_seed``, drawn
+apart from the deck seed and kept in the save): nothing handed to an AI depends on the deck.
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"id": 1, "method": "new_game",
 ...                                       "params": {"seed": 7, "levels": ["easy"] * 3}})))
->>> reply["ok"], reply["result"]["view"]["legal_actions"]
-(True, ['pass', 'take'])
+>>> reply["ok"], reply["result"]["view"]["legal_actions"], reply["result"]["steps"]
+(True, ['pass', 'take'], [])
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import ai
-from .game import Game
+from .ai.levels import move_seed
 from .errors import IllegalAction
+from .game import Game
 
 PERSON = 0
 DEFAULT_TARGET = 1000
+SAVE_KEYS = {"game", "levels", "ai_seed"}
 
 
 class BadRequest(ValueError):
@@ -47,23 +58,35 @@ def _check_levels(levels: Any) -> list[str]:
     return list(levels)
 
 
+def _check_seed(value: Any, name: str) -> int | None:
+    if value is not None and (type(value) is not int or not 0 <= value < 2**53):
+        raise BadRequest(f"{name} must be a non-negative int or null, got {value!r}")
+    return value
+
+
 def _check_params(params: Mapping[str, Any], allowed: set[str]) -> None:
     extra = sorted(str(k) for k in params.keys() - allowed)
     if extra:
         raise BadRequest(f"unknown params: {', '.join(extra)}")
 
 
+def new_ai_seed() -> int:
+    """A fresh AI stream for a match, independent of its deck seed."""
+    return random.SystemRandom().randrange(2**32)
+
+
 class Bridge:
-    """One session: the match in progress and the levels of seats 1-3."""
+    """One session: the match in progress, the levels of seats 1-3 and the match's AI stream."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.levels: list[str] = [_default_level()] * 3
+        self.ai_seed = 0
         self._methods: dict[str, Callable[[dict[str, Any]], Any]] = {
             "new_game": self.new_game,
             "load": self.load,
             "play": self.play,
-            "ai_play": self.ai_play,
+            "advance": self.advance,
             "hint": self.hint,
             "snapshot": self.snapshot,
         }
@@ -99,54 +122,60 @@ class Bridge:
     # ------------------------------------------------------------------- methods
 
     def new_game(self, params: dict[str, Any]) -> dict[str, Any]:
-        """Start a match: {seed: int|null, target: int, levels: [3 levels]} -> snapshot."""
-        _check_params(params, {"seed", "target", "levels"})
-        seed = params.get("seed")
-        if seed is not None and type(seed) is not int:
-            raise BadRequest(f"seed must be an int or null, got {seed!r}")
+        """Start a match: {seed: int|null, target: int, levels: [3 levels], ai_seed: int|null} -> snapshot."""
+        _check_params(params, {"seed", "target", "levels", "ai_seed"})
+        seed = _check_seed(params.get("seed"), "seed")
+        ai_seed = _check_seed(params.get("ai_seed"), "ai_seed")
         target = params.get("target", DEFAULT_TARGET)
         if type(target) is not int or target <= 0:
             raise BadRequest(f"target must be a positive int, got {target!r}")
         levels = _check_levels(params.get("levels", [_default_level()] * 3))
         self.game = Game(seed=seed, target=target)
         self.levels = levels
-        return self._snapshot()
+        self.ai_seed = new_ai_seed() if ai_seed is None else ai_seed
+        return self._snapshot([])
 
     def load(self, params: dict[str, Any]) -> dict[str, Any]:
-        """Resume {save: {game: <to_dict()>, levels: [...]}}; a bad save keeps the current match."""
+        """Resume {save: {game: <to_dict()>, levels: [...], ai_seed: int}}; a bad save keeps the current match.
+
+        A save of the previous format (no ``ai_seed``) resumes with a fresh AI stream.
+        """
         _check_params(params, {"save"})
         save = params.get("save")
-        if not isinstance(save, dict) or set(save) != {"game", "levels"}:
-            raise ValueError("save must be an object with exactly the keys 'game' and 'levels'")
+        if not isinstance(save, dict) or not {"game", "levels"} <= set(save) <= SAVE_KEYS:
+            raise ValueError("save must be an object with the keys 'game', 'levels' and 'ai_seed'")
         try:
             levels = _check_levels(save["levels"])
+            ai_seed = _check_seed(save.get("ai_seed"), "ai_seed")
         except BadRequest as exc:
-            raise ValueError(f"save levels: {exc}") from None
+            raise ValueError(f"save: {exc}") from None
         game = Game.from_dict(save["game"])
         self.game, self.levels = game, levels
-        return self._snapshot()
+        self.ai_seed = new_ai_seed() if ai_seed is None else ai_seed
+        return self._snapshot([])
 
     def play(self, params: dict[str, Any]) -> dict[str, Any]:
-        """The person's action {action: str} -> {events, snapshot}."""
+        """The person's action {action: str} -> snapshot with its step."""
         _check_params(params, {"action"})
         game = self._need_game()
         if game.to_act != PERSON:
             raise IllegalAction(f"illegal action {params.get('action')!r}: {self._whose_turn(game)}")
         if "action" not in params:
             raise BadRequest("play needs params.action")
-        events = game.play(params["action"])
-        return {"events": events, "snapshot": self._snapshot()}
+        action = params["action"]
+        events = game.play(action)
+        return self._snapshot([self._step(PERSON, action, events)])
 
-    def ai_play(self, params: dict[str, Any]) -> dict[str, Any]:
-        """The computer seat to act plays -> {action, events, snapshot}."""
+    def advance(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The computer seat to act plays -> snapshot with its step (no step when it is not a computer's turn)."""
         _check_params(params, set())
         game = self._need_game()
         seat = game.to_act
         if seat is None or seat == PERSON:
-            raise IllegalAction(f"no computer seat to act: {self._whose_turn(game)}")
-        action = ai.choose_action(game.view(seat), level=self.levels[seat - 1], seed=self._ai_seed(game))
+            return self._snapshot([])
+        action = ai.choose_action(game.view(seat), level=self.levels[seat - 1], seed=self.seed_now())
         events = game.play(action)
-        return {"action": action, "events": events, "snapshot": self._snapshot()}
+        return self._snapshot([self._step(seat, action, events)])
 
     def hint(self, params: dict[str, Any]) -> dict[str, Any]:
         """What Hard would play for the person -> {action, reason, reason_key, reason_args} (ai.hint)."""
@@ -154,29 +183,38 @@ class Bridge:
         game = self._need_game()
         if game.to_act != PERSON:
             raise IllegalAction(f"no hint: {self._whose_turn(game)}")
-        return _hint_reply(ai.hint(game.view(PERSON), seed=self._ai_seed(game)))
+        return _hint_reply(ai.hint(game.view(PERSON), seed=self.seed_now()))
 
     def snapshot(self, params: dict[str, Any]) -> dict[str, Any]:
         """The person's view and the save of the match in progress."""
         _check_params(params, set())
-        return self._snapshot()
+        return self._snapshot([])
 
     # ------------------------------------------------------------------- helpers
+
+    def seed_now(self) -> int:
+        """The seed of the decision the match waits for: from the AI stream and the move number only."""
+        return move_seed(self.ai_seed, self._need_game().move_number)
 
     def _need_game(self) -> Game:
         if self.game is None:
             raise NoGame("no match in progress: call new_game or load first")
         return self.game
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _step(self, seat: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
         game = self._need_game()
-        return {"view": game.view(PERSON), "save": {"game": game.to_dict(), "levels": list(self.levels)}}
+        return {"seat": seat, "action": action, "events": events, "view": game.view(PERSON),
+                "moves": game.move_number}
 
-    @staticmethod
-    def _ai_seed(game: Game) -> int:
-        # A function of the match seed and the move number: a resumed match replays the
-        # same computer choices, and no two moves share a seed.
-        return (game.seed * 1_000_003 + len(game.to_dict()["actions"])) % 2**32
+    def _snapshot(self, steps: list[dict[str, Any]]) -> dict[str, Any]:
+        game = self._need_game()
+        return {
+            "view": steps[-1]["view"] if steps else game.view(PERSON),
+            "steps": steps,
+            "moves": game.move_number,
+            "levels": list(self.levels),
+            "save": {"game": game.to_dict(), "levels": list(self.levels), "ai_seed": self.ai_seed},
+        }
 
     @staticmethod
     def _whose_turn(game: Game) -> str:

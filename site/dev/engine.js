@@ -13,7 +13,7 @@ const engine = createEngine({
 try {
   const info = await engine.ready;
   const t0 = performance.now();
-  const snap = await engine.call("new_game", { seed: 7, target: 500, levels: ["easy", "easy", "easy"] });
+  const snap = await engine.call("new_game", { owner: "dev-engine-page", seed: 7, target: 500, levels: ["easy", "easy", "easy"] });
   const firstCall = performance.now() - t0;
   const action = snap.view.legal_actions[0];
   const played = await engine.call("play", { action });
@@ -23,7 +23,7 @@ try {
   } catch (e) {
     refused = { type: e.type, message: e.message };
   }
-  const result = { info, stages, firstCallMs: Math.round(firstCall), action, events: played.events, refused };
+  const result = { info, stages, firstCallMs: Math.round(firstCall), action, events: played.steps[0].events, refused };
   out.textContent = JSON.stringify(result, null, 1);
   app.dataset.result = JSON.stringify(result);
   app.dataset.ready = "1";

@@ -2,28 +2,38 @@
 // returns to the opener). Content is built from state when a dialog opens.
 
 import { t, LANGUAGES, formatNumber } from "./i18n.js";
-import { state, TARGETS, LEVELS, SPEEDS } from "./state.js";
+import { state, update, TARGETS, LEVELS, SPEEDS } from "./state.js";
 import { sheetContent, lastTrickContent } from "./render.js";
 
 const byId = (id) => document.getElementById(id);
 
 export function openDialog(id) {
   const dlg = byId(id);
-  for (const open of document.querySelectorAll("dialog[open]")) if (open !== dlg) open.close();
+  if (state.dialog && state.dialog !== id) byId(state.dialog).close();
   fill(id);
   if (!dlg.open) dlg.showModal();
-  state.dialog = id;
+  update({ dialog: id });
 }
 
 export function closeDialogs() {
-  for (const open of document.querySelectorAll("dialog[open]")) open.close();
-  state.dialog = null;
+  if (state.dialog) byId(state.dialog).close(); // its "close" event clears state.dialog (see bindDialogs)
+}
+
+/** Keeps state.dialog true when a dialog closes by itself (Escape, a form's method=dialog). */
+export function bindDialogs(onClosed) {
+  for (const dlg of document.querySelectorAll("dialog")) {
+    dlg.addEventListener("close", () => {
+      if (state.dialog === dlg.id) {
+        update({ dialog: null });
+        onClosed();
+      }
+    });
+  }
 }
 
 /** Rebuilds the content of whichever dialog is open (e.g. after a language switch). */
 export function refreshOpenDialog() {
-  const open = document.querySelector("dialog[open]");
-  if (open) fill(open.id);
+  if (state.dialog) fill(state.dialog);
 }
 
 function fill(id) {

@@ -6,10 +6,16 @@
  *
  *   import { createEngine, EngineError, BUILD } from "./engine-client.js";
  *
- *   const engine = createEngine({ onProgress, timeoutMs: 30000 });
+ *   const engine = createEngine({ onProgress, onSteps, onCrash, timeoutMs: 30000 });
  *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
  *                                 (installing the wheel), "import" (importing belote), then
  *                                 "ready". ms = since createEngine.
+ *     onSteps(msg)                the computer moves the worker plays after a change of the match,
+ *                                 one message per move: {token, steps, view, moves, levels, stored, lost}
+ *                                 (steps_error messages come as {error: EngineError, token}).
+ *     onCrash(err)                the worker died or stopped answering once ready (err.type
+ *                                 "WorkerCrashed" | "NoAnswer"); pending calls reject with err.
+ *   engine.listen({ onSteps, onCrash })   sets those two handlers later.
  *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
  *                    bytecode: true when the engine was imported from the precompiled wheel
  *                    rejects with an EngineError when the boot fails or times out.
@@ -21,6 +27,10 @@
  *   engine.state  -> "booting" | "ready" | "failed" | "closed"
  *   engine.error  -> the EngineError once state is "failed", else null
  *   engine.terminate()  stops the worker; pending calls reject with type "Closed".
+ *   engine.expect(on)   computer moves are (on) / are no longer awaited.
+ *   Liveness: while a call or (after expect(true)) a computer move is awaited, a worker silent for
+ *   quietMs (4 s) is pinged; no answer within quietMs more means dead or hung: the engine fails
+ *   with "NoAnswer" and onCrash is called.
  *
  *   Boot failure types (show role="alert" with a Retry button for any of them):
  *     "BootTimeout"  no ready answer within timeoutMs (wrong MIME type, blocked wasm: these hang)
@@ -47,22 +57,39 @@ export class EngineError extends Error {
 }
 
 const SITE_ROOT = new URL("../", import.meta.url);
+// A worker busy with one move answers a ping within a second or two; this long silent is dead.
+const QUIET_MS = 4000;
 
-export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMethod } = {}) {
+export function createEngine({
+  onProgress = () => {}, onSteps = () => {}, onCrash = () => {},
+  timeoutMs = 30000, quietMs = QUIET_MS, wheelMethod,
+} = {}) {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
   const pending = new Map();
   let nextId = 1;
   let timer = null;
   let worker = null;
+  let lastHeard = 0;
+  let expecting = false;
+  let pingSent = 0; // when the outstanding ping was sent, 0 when none
+  let monitor = 0;
 
   const engine = {
     state: "booting",
     error: null,
     ready: null,
     call,
+    expect,
+    listen,
     terminate,
   };
+
+  /** Replaces the onSteps / onCrash handlers (boot.js starts the engine before main.js has them). */
+  function listen(handlers) {
+    if (handlers.onSteps) onSteps = handlers.onSteps;
+    if (handlers.onCrash) onCrash = handlers.onCrash;
+  }
 
   let resolveReady;
   let rejectReady;
@@ -76,18 +103,49 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
   function fail(type, message) {
     // While booting this rejects `ready`; once ready (the worker crashed) it rejects the calls.
     if (engine.state !== "booting" && engine.state !== "ready") return;
-    const err = new EngineError(type, message);
+    const wasReady = engine.state === "ready";
+    const err = new EngineError(wasReady && type === "WorkerError" ? "WorkerCrashed" : type, message);
     engine.state = "failed";
     engine.error = err;
     clearTimeout(timer);
+    clearInterval(monitor);
     if (worker) worker.terminate();
     rejectAll(err);
     rejectReady(err);  // no effect once ready has resolved
+    if (wasReady) {
+      try {
+        onCrash(err);
+      } catch (e) {
+        setTimeout(() => { throw e; });
+      }
+    }
   }
 
   function rejectAll(err) {
     for (const { reject } of pending.values()) reject(err);
     pending.clear();
+  }
+
+  // Liveness: while an answer or a computer move is awaited and the worker has been quiet for
+  // quietMs, ping it; a ping unanswered for quietMs more means a dead or hung worker.
+  function watch() {
+    if (engine.state !== "ready" || !(pending.size || expecting)) {
+      pingSent = 0;
+      return;
+    }
+    const now = performance.now();
+    if (pingSent && now - pingSent > quietMs) {
+      fail("NoAnswer", "the game engine stopped answering");
+    } else if (!pingSent && now - lastHeard > quietMs) {
+      pingSent = now;
+      worker.postMessage({ kind: "ping" });
+    }
+  }
+
+  /** Tells the client that computer moves are awaited (so a silent worker is noticed). */
+  function expect(on) {
+    expecting = !!on;
+    if (expecting) lastHeard = Math.max(lastHeard, performance.now());
   }
 
   function progress(stage) {
@@ -102,17 +160,29 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
   function onMessage(event) {
     const msg = event.data;
     if (!msg || typeof msg !== "object") return;
+    lastHeard = performance.now();
+    pingSent = 0;
+    if (msg.kind === "pong") return;
     if (msg.kind === "progress") {
       progress(msg.stage);
     } else if (msg.kind === "ready") {
       if (engine.state !== "booting") return;
       clearTimeout(timer);
       engine.state = "ready";
+      monitor = setInterval(watch, Math.max(250, quietMs / 4));
       document.documentElement.dataset.engineBuild = msg.info.build;  // test hook: the worker's build
       progress("ready");
       resolveReady({ ...msg.info, bootMs: since() });
     } else if (msg.kind === "boot_error") {
       fail("BootError", msg.error);
+    } else if (msg.kind === "steps" || msg.kind === "steps_error") {
+      if (engine.state !== "ready") return;
+      const out = msg.kind === "steps" ? msg : { token: msg.token, error: new EngineError(msg.type, msg.error) };
+      try {
+        onSteps(out);
+      } catch (e) {
+        setTimeout(() => { throw e; });
+      }
     } else if (typeof msg.id === "number" && pending.has(msg.id)) {
       const { resolve, reject } = pending.get(msg.id);
       pending.delete(msg.id);
@@ -138,6 +208,7 @@ export function createEngine({ onProgress = () => {}, timeoutMs = 30000, wheelMe
     const wasBooting = engine.state === "booting";
     engine.state = "closed";
     clearTimeout(timer);
+    clearInterval(monitor);
     if (worker) worker.terminate();
     const err = new EngineError("Closed", "the engine was stopped");
     rejectAll(err);

@@ -1,29 +1,33 @@
-// main.js: wires the page. The engine (engine-client.js, Python in a worker) owns the game;
-// this module moves its snapshots into `state`, asks for a redraw, saves, and paces the
-// computer players. No rule of the game lives here: what can be played is view.legal_actions.
+// main.js: wires the page. The engine worker (engine-client.js, Python) keeps the match and
+// answers with steps; the timeline (timeline.js) plays them back; render.js draws `state`;
+// input.js turns clicks and keys into intents, handled here. No rule of the game lives here:
+// what can be played is view.legal_actions. How a move travels: docs/contracts.md.
 
 import { startEngine } from "./boot.js";
 import { registerServiceWorker } from "./sw-register.js";
-import { collectTrick } from "./anim.js";
-import { loadLanguage, pickLanguage, applyStatic, t, tSeat, hasKey } from "./i18n.js";
-import { state, isMyTurn, matchInProgress, delays, LEVELS, SPEEDS } from "./state.js";
+import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
+import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
 import { requestRender, seatName, focusTurn, invalidate } from "./render.js";
 import { bindInput } from "./input.js";
-import { openDialog, closeDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
-import { cardName, cardShort, suitName } from "./cards.js";
+import { openDialog, closeDialogs, bindDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
+import { cardShort, suitName } from "./cards.js";
 import { announce } from "./live.js";
+import { narrateTurn } from "./narrate.js";
+import * as timeline from "./timeline.js";
+import { createTab } from "./tabs.js";
 
 const params = readParams();
-let engine = null;
-let generation = 0; // bumped by every new game/load: late replies of an older game are dropped
-let aiTimer = 0;
-let summaryTimer = 0;
-let overTimer = 0;
-let pendingSettings = null;
-let firstGame = true;
-const calloutTimers = {};
+const tab = createTab({ onLost: () => matchMoved() });
+const session = {
+  engine: null,
+  firstGame: true, // the URL's seed= applies to the first match only
+  pendingSettings: null, // the new-game settings waiting for "abandon this match?"
+  inFlight: null, // {action, moves}: the person's action sent, not yet answered
+  recoverySave: null, // when storage is refused, the worker hands the save over (a restart resumes it)
+  storageWarned: false,
+};
 
 // ---- settings ---------------------------------------------------------------------------
 
@@ -47,9 +51,10 @@ function persistSettings() {
 }
 
 async function setLanguage(lang) {
-  state.settings.lang = await loadLanguage(lang);
+  const loaded = await loadLanguage(lang);
+  update((s) => ({ settings: { ...s.settings, lang: loaded } }));
   applyStatic(document);
-  for (const a of document.querySelectorAll(".rules-link")) a.href = `rules/${state.settings.lang}.html`;
+  for (const a of document.querySelectorAll(".rules-link")) a.href = `rules/${loaded}.html`;
   fillLanguageSelect(document.getElementById("lang-select"));
   document.title = t("app_title");
   invalidate();
@@ -57,196 +62,126 @@ async function setLanguage(lang) {
   requestRender();
 }
 
-// ---- engine replies -> state --------------------------------------------------------------
+// ---- the engine's answers -> state ----------------------------------------------------------
 
-function clearTimers() {
-  clearTimeout(aiTimer);
-  clearTimeout(summaryTimer);
-  clearTimeout(overTimer);
-  for (const k of Object.keys(calloutTimers)) clearTimeout(calloutTimers[k]);
-  state.callouts = {};
-}
-
-/** A word by a seat (belote, rebelote, the contract) shown in its bubble for a moment. */
-function showCallout(seat, what, ms) {
-  state.callouts[seat] = what;
-  clearTimeout(calloutTimers[seat]);
-  calloutTimers[seat] = setTimeout(() => {
-    delete state.callouts[seat];
-    requestRender();
-  }, ms);
-}
-
-function applyEvents(events) {
-  const d = delays();
-  const v = state.view;
-  for (const ev of events) {
-    switch (ev.type) {
-      case "bid":
-        if (ev.action === "pass") announce(tSeat("announce_pass", ev.seat, { player: seatName(ev.seat) }));
-        break;
-      case "contract":
-        announce(tSeat("announce_take", ev.taker, { player: seatName(ev.taker), suit: suitName(ev.trump) }));
-        showCallout(ev.taker, { contract: ev.trump }, d.callout);
-        state.contractPause = true;
-        break;
-      case "card":
-        state.shownTrick = null;
-        state.dealSummary = null;
-        state.thrownIn = false;
-        state.animate = { seat: ev.seat, card: ev.card };
-        announce(tSeat("announce_card", ev.seat, { player: seatName(ev.seat), card: cardName(ev.card, v?.trump) }));
-        break;
-      case "belote": {
-        showCallout(ev.seat, ev.call, d.callout);
-        const key = ev.call === "belote" ? "announce_belote" : "announce_rebelote";
-        announce(t(key, { player: seatName(ev.seat) }));
-        break;
-      }
-      case "trick":
-        state.shownTrick = { cards: ev.cards, winner: ev.winner };
-        announce(tSeat("announce_trick", ev.winner, { player: seatName(ev.winner), points: ev.points }));
-        break;
-      case "deal_scored": {
-        const row = ev;
-        announce(t("announce_deal_scored", { us: row.points[0], them: row.points[1], total_us: row.scores[0], total_them: row.scores[1] }));
-        // Let the last trick be seen, then show the deal's summary for a while.
-        clearTimeout(summaryTimer);
-        summaryTimer = setTimeout(() => {
-          state.shownTrick = null;
-          state.dealSummary = row;
-          requestRender();
-          summaryTimer = setTimeout(() => dismissSummary(false), d.deal);
-        }, state.shownTrick ? d.trick : 0);
-        state.summaryPending = true;
-        break;
-      }
-      case "thrown_in":
-        state.thrownIn = true;
-        announce(t("announce_thrown_in"));
-        break;
-      case "deal":
-        announce(tSeat("announce_new_deal", ev.dealer, { dealer: seatName(ev.dealer), card: cardName(ev.turned_card) }));
-        break;
-      case "match_over": {
-        const [us, them] = ev.scores;
-        announce(t(ev.winner === 0 ? "announce_match_over_won" : "announce_match_over_lost", { us, them }));
-        clearTimeout(overTimer);
-        overTimer = setTimeout(() => openDialog("dlg-over"), d.trick + 200);
-        break;
-      }
-      default:
-        break;
-    }
-  }
-}
-
-function adopt(snapshot, events = []) {
-  const wasMyTurn = state.view && state.view.to_act === 0;
-  state.view = snapshot.view;
-  state.save = snapshot.save;
-  storage.saveGame(snapshot.save);
-  applyEvents(events);
-  const v = snapshot.view;
-  if (v.to_act === 0 && v.phase !== "over" && (!wasMyTurn || events.length)) {
-    announce(v.phase === "bid1" ? t("status_your_bid_round1")
-      : v.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play"));
-  }
-  document.getElementById("app").dataset.ready = "1";
-  requestRender(focusTurn);
-  schedule();
-}
-
-function dismissSummary(reschedule = true) {
-  clearTimeout(summaryTimer);
-  state.summaryPending = false;
-  if (state.dealSummary) {
-    state.dealSummary = null;
-    requestRender(focusTurn);
-  }
-  if (reschedule) schedule();
+function reason(e) {
+  return e && e.message ? e.message : String(e);
 }
 
 function engineError(e) {
-  state.alert = { kind: "engine", text: t("engine_error", { reason: e && e.message ? e.message : String(e) }) };
-  requestRender();
+  update({ alert: { kind: "engine", text: t("engine_error", { reason: reason(e) }) } });
 }
 
-// ---- pacing the computer players ------------------------------------------------------
+/** What every answer about the match says of its storage: warn once, keep a copy if it is not kept. */
+function noteStorage(reply) {
+  session.recoverySave = reply.stored ? null : reply.save || session.recoverySave;
+  if (reply.stored) storage.clearLegacySave(); // the worker has it now: the old copy can go
+  if (!reply.stored && !session.storageWarned) {
+    session.storageWarned = true;
+    update({ notice: { kind: "storage", text: t("storage_not_kept") } });
+  }
+  if (reply.lost) matchMoved();
+}
 
-function schedule() {
-  clearTimeout(aiTimer);
-  const contractPause = state.contractPause;
-  state.contractPause = false;
+/** A new or resumed match: the table starts from its view. */
+function adoptMatch(reply) {
+  timeline.reset(reply.token);
+  noteStorage(reply);
+  update({ view: reply.view, moves: reply.moves, levels: reply.levels, busy: false, alert: null, hint: null });
+  document.getElementById("app").dataset.ready = "1";
+  onIdle();
+}
+
+/** Steps of the match in play (the answer to the person's move, or computer moves as they come). */
+function adoptSteps(reply) {
+  noteStorage(reply);
+  timeline.push(reply.token, reply.steps);
+}
+
+/** The timeline has shown every step: the person's turn, or the engine is thinking. */
+function onIdle() {
   const v = state.view;
-  if (!v || state.boot !== "ready" || state.alert || v.phase === "over" || v.to_act === null || v.to_act === 0) return;
-  if (document.querySelector("dialog[open]")) return; // the table waits while a dialog is open; closing it resumes
-  const d = delays();
-  let wait = d.ai;
-  if (state.shownTrick) wait = Math.max(wait, d.trick);
-  if (state.thrownIn && !v.bids.length) wait = Math.max(wait, d.trick * 1.5);
-  if (contractPause) wait = Math.max(wait, d.trick); // let the contract be seen first
-  if (state.summaryPending || state.dealSummary) wait = Math.max(wait, (state.shownTrick ? d.trick : 0) + d.deal);
-  aiTimer = setTimeout(collectThenAiStep, wait);
-}
-
-/** Sweeps a finished trick toward its winner, then lets the next computer player act. */
-async function collectThenAiStep() {
-  const shown = state.shownTrick;
-  if (shown && !document.querySelector("dialog[open]")) {
-    const mine = generation;
-    const cards = [...document.querySelectorAll("#trick .slot .card")];
-    await collectTrick(cards, shown.winner, delays().anim);
-    if (mine !== generation) return;
-    if (state.shownTrick === shown) {
-      state.shownTrick = null;
-      requestRender();
-    }
+  const computerToAct = !!v && v.to_act !== null && v.to_act !== 0 && state.tab === "here";
+  if (session.engine) session.engine.expect(computerToAct);
+  if (isMyTurn()) {
+    narrateTurn(v);
+    requestRender(focusTurn);
   }
-  aiStep();
 }
 
-async function aiStep() {
-  if (document.querySelector("dialog[open]")) return; // resumed when the dialog closes
-  const mine = generation;
-  state.busy = true;
-  requestRender();
+timeline.configure({ onIdle, onMatchOver: () => openDialog("dlg-over") });
+
+function onSteps(msg) {
+  if (msg.error) {
+    engineError(msg.error);
+    return;
+  }
+  adoptSteps(msg);
+}
+
+// ---- the match ------------------------------------------------------------------------------
+
+async function startNewGame(settings = state.settings) {
+  closeDialogs();
+  timeline.reset(null);
+  const seed = session.firstGame && params.seed !== undefined ? params.seed : null;
+  session.firstGame = false;
+  session.inFlight = null;
+  update({ busy: true, hint: null, alert: null, view: null, moves: 0 });
   try {
-    const reply = await engine.call("ai_play", {});
-    if (mine !== generation) return;
-    state.busy = false;
-    if (state.dealSummary) dismissSummary(false);
-    adopt(reply.snapshot, reply.events);
+    const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
+    adoptMatch(reply);
   } catch (e) {
-    if (mine !== generation) return;
-    state.busy = false;
-    engineError(e);
+    update({ busy: false });
+    if (!isCrash(e)) engineError(e);
   }
 }
 
-// ---- the person's actions -------------------------------------------------------------
+/** The stored match for this tab (or a previous build's), else a new one. */
+async function resumeOrStart() {
+  const legacy = storage.loadLegacySave();
+  let reply;
+  try {
+    reply = await session.engine.call("resume", {
+      owner: tab.id,
+      seed: params.seed ?? null,
+      legacy: legacy.save || session.recoverySave,
+    });
+  } catch (e) {
+    if (isCrash(e)) return;
+    update({ alert: { kind: "save", text: t("save_corrupt", { reason: reason(e) }) } });
+    return;
+  }
+  if (!reply.found) {
+    if (legacy.error && !reply.otherSeed) {
+      update({ alert: { kind: "save", text: t("save_corrupt", { reason: legacy.error }) } });
+      return;
+    }
+    await startNewGame();
+    return;
+  }
+  session.firstGame = false;
+  update((s) => ({ settings: { ...s.settings, levels: reply.levels.slice(), target: reply.view.target } }));
+  adoptMatch(reply);
+  announce(t("announce_resumed"));
+  if (reply.view.phase === "over") openDialog("dlg-over");
+}
 
 async function playAction(action) {
   if (!isMyTurn() || !state.view.legal_actions.includes(action)) return;
-  const mine = generation;
-  state.hint = null;
-  state.busy = true;
-  dismissSummary(false);
-  requestRender();
+  timeline.skip();
+  session.inFlight = { action, moves: state.moves };
+  update({ busy: true, hint: null });
   try {
-    const reply = await engine.call("play", { action });
-    if (mine !== generation) return;
-    state.busy = false;
-    adopt(reply.snapshot, reply.events);
+    const reply = await session.engine.call("play", { action });
+    session.inFlight = null;
+    adoptSteps(reply); // queued before busy ends: the person never gets a turn in between
+    update({ busy: false });
   } catch (e) {
-    if (mine !== generation) return;
-    state.busy = false;
+    if (isCrash(e)) return; // recover() replays the action if the engine had not kept it
+    session.inFlight = null;
+    update({ busy: false });
     engineError(e);
-    try {
-      adopt(await engine.call("snapshot", {}));
-    } catch {
-      /* the alert already says what went wrong */
-    }
   }
 }
 
@@ -254,110 +189,104 @@ async function playAction(action) {
 function hintText(h) {
   const args = h.reason_args || {};
   if (!h.reason_key || !hasKey(h.reason_key)) return h.reason || t("hint_fallback", { action: h.action });
-  const params = {};
-  if (typeof args.suit === "string") params.suit = suitName(args.suit);
-  if (Number.isInteger(args.seat)) params.seat_name = seatName(args.seat);
-  if (typeof args.card === "string") params.card = cardShort(args.card);
-  return t(h.reason_key, params);
+  const p = {};
+  if (typeof args.suit === "string") p.suit = suitName(args.suit);
+  if (Number.isInteger(args.seat)) p.seat_name = seatName(args.seat);
+  if (typeof args.card === "string") p.card = cardShort(args.card);
+  return t(h.reason_key, p);
 }
 
 async function askHint() {
   if (!isMyTurn()) return;
-  const mine = generation;
+  const moves = state.moves;
   try {
-    const h = await engine.call("hint", {});
-    if (mine !== generation || !isMyTurn()) return;
+    const h = await session.engine.call("hint", {});
+    if (state.moves !== moves || !isMyTurn()) return;
     const text = hintText(h);
-    state.hint = { action: h.action, text };
     announce(t("status_hint", { reason: text }));
-    if (h.action.length === 2) state.handFocus = h.action;
-    requestRender(() => {
+    const patch = { hint: { action: h.action, text } };
+    if (state.view.phase === "play") patch.handFocus = h.action;
+    update(patch, () => {
       const el = document.querySelector(`#hand [data-card="${h.action}"], #bids [data-action="${h.action}"]`);
       if (el && !el.disabled) el.focus({ preventScroll: true });
     });
   } catch (e) {
-    if (mine === generation) engineError(e);
+    if (!isCrash(e)) engineError(e);
   }
 }
 
-async function startNewGame(settings = state.settings) {
-  generation++;
-  clearTimers();
-  closeDialogs();
-  Object.assign(state, { shownTrick: null, dealSummary: null, summaryPending: false, hint: null, alert: null, thrownIn: false, busy: true });
-  const seed = firstGame && params.seed !== undefined ? params.seed : null;
-  firstGame = false;
-  requestRender();
-  const mine = generation;
-  try {
-    const snap = await engine.call("new_game", { seed, target: settings.target, levels: settings.levels });
-    if (mine !== generation) return;
-    state.busy = false;
-    adopt(snap);
-  } catch (e) {
-    if (mine !== generation) return;
-    state.busy = false;
-    engineError(e);
-  }
-}
-
-async function resumeOrStart() {
-  const stored = storage.loadGame();
-  if (stored.error) {
-    state.alert = { kind: "save", text: t("save_corrupt", { reason: stored.error }) };
-    requestRender();
-    return;
-  }
-  const seedMatches = params.seed === undefined || stored.save?.game?.seed === params.seed;
-  if (!stored.save || !seedMatches) {
-    await startNewGame();
-    return;
-  }
-  generation++;
-  const mine = generation;
-  try {
-    const snap = await engine.call("load", { save: stored.save });
-    if (mine !== generation) return;
-    firstGame = false;
-    if (Array.isArray(snap.save?.levels)) state.settings.levels = snap.save.levels.slice();
-    state.settings.target = snap.view.target;
-    adopt(snap);
-    announce(t("announce_resumed"));
-    if (snap.view.phase === "over") openDialog("dlg-over");
-  } catch (e) {
-    if (mine !== generation) return;
-    state.alert = { kind: "save", text: t("save_corrupt", { reason: e && e.message ? e.message : String(e) }) };
-    requestRender();
-  }
-}
+// ---- the engine's life ------------------------------------------------------------------------
 
 // Settles once the first table is up or the boot has failed: the service worker waits for it.
 let bootSettled;
 const firstBootSettled = new Promise((resolve) => { bootSettled = resolve; });
 
-async function bootEngine() {
-  state.boot = "loading";
-  state.alert = null;
-  requestRender();
-  if (engine) engine.terminate();
-  engine = startEngine();
+function isCrash(e) {
+  return e && (e.type === "WorkerCrashed" || e.type === "NoAnswer" || e.type === "Closed");
+}
+
+/** Starts an engine; resolves true once it is ready (false: the boot failed, the alert says so). */
+async function startEngineWorker() {
+  if (session.engine) session.engine.terminate();
+  const engine = startEngine();
+  session.engine = engine;
+  engine.listen({ onSteps, onCrash: (e) => recover(e) });
+  update({ boot: "loading" });
   try {
     await engine.ready;
   } catch (e) {
-    state.boot = "failed";
-    const text = e && e.type === "BootTimeout" ? t("boot_timeout") : t("boot_failed", { reason: e && e.message ? e.message : String(e) });
-    state.alert = { kind: "boot", text };
-    requestRender();
-    bootSettled();
-    return;
+    if (session.engine !== engine) return false;
+    const text = e && e.type === "BootTimeout" ? t("boot_timeout") : t("boot_failed", { reason: reason(e) });
+    update({ boot: "failed", alert: { kind: "boot", text } });
+    return false;
   }
-  state.boot = "ready";
-  requestRender();
+  if (session.engine !== engine) return false;
+  update({ boot: "ready", alert: null });
+  return true;
+}
+
+async function bootEngine() {
+  const [held, ready] = await Promise.all([tab.claim(), startEngineWorker()]);
   try {
+    if (!ready) return;
+    if (held === "elsewhere") {
+      update({ tab: "elsewhere" });
+      document.getElementById("app").dataset.ready = "1";
+      return;
+    }
     await resumeOrStart();
   } finally {
     bootSettled();
   }
+}
+
+/** The engine died or stopped answering: say so, start a new one, resume from the last stored move. */
+async function recover(err) {
+  timeline.reset(null);
+  update({ busy: false, alert: { kind: "crash", text: t("engine_restarting", { reason: reason(err) }) } });
+  const inFlight = session.inFlight;
+  session.inFlight = null;
+  if (!(await startEngineWorker()) || state.tab !== "here") return;
+  await resumeOrStart();
+  // The person's move the dead engine had not kept: play it again.
+  if (inFlight && state.moves === inFlight.moves && isMyTurn() && state.view.legal_actions.includes(inFlight.action)) {
+    playAction(inFlight.action);
+  }
+}
+
+/** Another tab took the match: stop showing moves here and offer to take it back. */
+function matchMoved() {
+  if (state.tab === "moved") return;
+  timeline.reset(null);
+  closeDialogs();
+  if (session.engine) session.engine.expect(false);
+  update({ tab: "moved", busy: false, hint: null });
+}
+
+async function takeOver() {
+  await tab.takeOver();
+  update({ tab: "here" });
+  if (state.boot === "ready") await resumeOrStart();
 }
 
 // ---- intents ------------------------------------------------------------------------------
@@ -371,38 +300,39 @@ function onIntent(name, arg) {
       askHint();
       break;
     case "last-trick":
-      if (!document.getElementById("btn-last").disabled) openDialog("dlg-last");
+      if (lastTrick(state.view)) openDialog("dlg-last");
       break;
     case "score-sheet":
       if (state.view) openDialog("dlg-sheet");
       break;
     case "new-game":
-      if (state.boot === "ready") openDialog("dlg-new");
+      if (state.boot === "ready" && state.tab === "here") openDialog("dlg-new");
       break;
     case "new-game-now":
-      startNewGame();
-      break;
     case "play-again":
       startNewGame();
       break;
     case "confirm-new-game":
-      if (pendingSettings) startNewGame(pendingSettings);
-      pendingSettings = null;
+      if (session.pendingSettings) startNewGame(session.pendingSettings);
+      session.pendingSettings = null;
       break;
     case "close-dialog":
       closeDialogs();
-      requestRender(focusTurn);
       break;
     case "dismiss-summary":
-      dismissSummary(true);
+      timeline.skip();
       break;
     case "dismiss-alert":
-      state.alert = null;
-      requestRender(focusTurn);
-      schedule();
+      update({ alert: null }, focusTurn);
+      break;
+    case "dismiss-notice":
+      update({ notice: null }, focusTurn);
       break;
     case "retry-boot":
       bootEngine();
+      break;
+    case "take-over":
+      takeOver();
       break;
     default:
       break;
@@ -414,42 +344,34 @@ async function onNewGameSubmit(event) {
   const chosen = readNewGame();
   if (!chosen) return;
   const langChanged = chosen.lang !== state.settings.lang;
-  Object.assign(state.settings, chosen);
+  update((s) => ({ settings: { ...s.settings, ...chosen } }));
   persistSettings();
   if (langChanged) await setLanguage(chosen.lang);
   if (matchInProgress()) {
-    pendingSettings = { ...state.settings };
+    session.pendingSettings = { ...state.settings };
     openDialog("dlg-confirm");
   } else startNewGame();
 }
 
 async function main() {
+  setChangeListener(requestRender);
   // Offline support installs after the first table is drawn: on a first visit its precache then
   // reads the runtime from the HTTP cache instead of competing with the boot and the first deal.
   registerServiceWorker({ after: firstBootSettled });
-  state.settings = initialSettings();
-  state.embed = !!params.embed;
+  update({ settings: initialSettings(), embed: !!params.embed });
   await setLanguage(state.settings.lang);
   bindInput(document.getElementById("app"), onIntent, {
-    onHandFocus: (card) => {
-      state.handFocus = card;
-      requestRender();
-    },
+    onHandFocus: (card) => update({ handFocus: card }),
+  });
+  bindDialogs(() => {
+    requestRender(focusTurn);
+    timeline.resume();
   });
   document.getElementById("new-game-form").addEventListener("submit", onNewGameSubmit);
   document.getElementById("lang-select").addEventListener("change", async (event) => {
     await setLanguage(event.target.value);
     persistSettings();
   });
-  for (const dlg of document.querySelectorAll("dialog")) {
-    dlg.addEventListener("close", () => {
-      if (!document.querySelector("dialog[open]")) {
-        state.dialog = null;
-        requestRender(focusTurn);
-        schedule();
-      }
-    });
-  }
   await bootEngine();
 }
 

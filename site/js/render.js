@@ -1,9 +1,11 @@
-// render.js: draws the page from `state` (state.js). Called through requestRender(), which
-// batches changes into one redraw per animation frame. Text goes in with textContent only.
+// render.js: draws the page from `state` (state.js), and only reads it. Called through
+// requestRender() (state.update's listener), which batches changes into one redraw per animation
+// frame. Text goes in with textContent only. One memo (drawn) remembers what each region shows,
+// so a region is rebuilt only when what it shows changed; invalidate() forgets it all.
 
 import { t, tSeat, formatNumber } from "./i18n.js";
 import {
-  state, isMyTurn, tableCards, lastTrick, delays,
+  state, isMyTurn, tableCards, lastTrick, delays, handFocus,
   SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
@@ -12,6 +14,20 @@ import { slideIn } from "./anim.js";
 const $ = (sel) => document.querySelector(sel);
 let frame = 0;
 const afterRender = [];
+const memo = new Map(); // region -> the key of what it shows
+let slidN = 0; // state.lastCard.n of the last card slid in
+
+/** True (and remembered) when region `name` must be redrawn because its `key` changed. */
+function changed(name, key) {
+  if (memo.get(name) === key) return false;
+  memo.set(name, key);
+  return true;
+}
+
+/** Forgets what was drawn (after a language switch) so the next render rebuilds it all. */
+export function invalidate() {
+  memo.clear();
+}
 
 export function requestRender(then) {
   if (then) afterRender.push(then);
@@ -47,6 +63,8 @@ export function render() {
   app.dataset.myTurn = isMyTurn() ? "1" : "0";
   app.dataset.dealNumber = v ? String(v.deal_number) : "";
   app.dataset.dealsDone = v ? String(v.sheet.length) : "";
+  app.dataset.moves = String(state.moves); // actions of the match shown so far (tests wait on it)
+  app.dataset.tab = state.tab;
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
   app.setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");
@@ -69,17 +87,14 @@ function renderScores(v) {
   $("#target-info").textContent = v ? `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}` : "";
   $("#reserve-info").textContent = v && v.reserve > 0 ? t("reserve_label", { points: v.reserve }) : "";
   const trump = $("#trump-info");
-  const trumpKey = v && v.trump ? `${v.trump}:${state.settings.lang}` : "";
-  if (trump.dataset.key !== trumpKey) {
-    trump.dataset.key = trumpKey;
+  if (changed("trump", v && v.trump ? v.trump : "")) {
     trump.replaceChildren();
     if (v && v.trump) trump.append(suitLabel(v.trump, t("trump_badge", { suit: suitName(v.trump) })));
   }
 }
 
 function seatSkeleton(node, seat) {
-  if (node.dataset.built) return;
-  node.dataset.built = "1";
+  if (node.querySelector(".seat-label")) return;
   const label = el("div", "seat-label");
   label.append(el("span", "seat-name"), el("span", "seat-level"), el("span", "badges"));
   const backs = el("div", "backs");
@@ -128,11 +143,11 @@ function renderSeats(v) {
     let text = "";
     let kind = "";
     const callout = state.callouts[seat];
-    if (callout === "belote" || callout === "rebelote") {
-      text = t(callout === "belote" ? "callout_belote" : "callout_rebelote");
+    if (callout && (callout.kind === "belote" || callout.kind === "rebelote")) {
+      text = t(callout.kind === "belote" ? "callout_belote" : "callout_rebelote");
       kind = "callout";
-    } else if (callout && callout.contract) {
-      text = t("bid_take_suit", { suit: suitName(callout.contract) }); // the contract just made: "Take hearts"
+    } else if (callout && callout.kind === "contract") {
+      text = t("bid_take_suit", { suit: suitName(callout.suit) }); // the contract just made: "Take hearts"
       kind = "take";
     } else if (v && (v.phase === "bid1" || v.phase === "bid2")) {
       const mine = v.bids.filter((b) => b.seat === seat);
@@ -147,17 +162,6 @@ function renderSeats(v) {
   }
 }
 
-const rendered = { slots: [null, null, null, null], turned: null, summary: null };
-
-/** Forgets what was drawn (after a language switch) so the next render rebuilds it all. */
-export function invalidate() {
-  rendered.slots = [null, null, null, null];
-  rendered.turned = null;
-  rendered.summary = null;
-  document.getElementById("alerts").dataset.key = "";
-  document.getElementById("trump-info").dataset.key = "";
-}
-
 function renderCenter(v) {
   $("#loading").hidden = state.boot !== "loading";
   const center = $("#center");
@@ -166,8 +170,7 @@ function renderCenter(v) {
   const turned = $("#turned");
   const bidding = v && (v.phase === "bid1" || v.phase === "bid2");
   const showTurned = bidding && !state.dealSummary && !state.shownTrick ? v.turned_card : null;
-  if (rendered.turned !== showTurned) {
-    rendered.turned = showTurned;
+  if (changed("turned", showTurned)) {
     turned.replaceChildren();
     if (showTurned) {
       const card = cardDiv(showTurned);
@@ -183,19 +186,21 @@ function renderCenter(v) {
   for (const c of cards) bySeat[c.seat] = c.card;
   for (let seat = 0; seat < 4; seat++) {
     const slot = center.querySelector(`.slot[data-slot="${seat}"]`);
-    const code = state.dealSummary ? null : bySeat[seat];
-    if (rendered.slots[seat] !== code) {
-      rendered.slots[seat] = code;
+    const code = bySeat[seat];
+    if (changed(`slot${seat}`, code)) {
       slot.replaceChildren();
       if (code) {
-        const card = cardDiv(code, v?.trump);
+        const card = cardDiv(code, v?.trump || v?.last_deal?.trump);
         slot.append(card);
-        if (state.animate && state.animate.card === code) slideIn(card, seat, delays().anim);
+        const last = state.lastCard;
+        if (last && last.n !== slidN && last.card === code) {
+          slidN = last.n; // each card slides in once, when it arrives
+          slideIn(card, seat, delays().anim);
+        }
       }
     }
     slot.classList.toggle("winner", winner === seat && !!code);
   }
-  state.animate = null;
 
   const note = $("#trick-note");
   let noteText = "";
@@ -213,8 +218,7 @@ function renderSummary(v) {
   const box = $("#deal-summary");
   const row = state.dealSummary;
   box.hidden = !row;
-  if (rendered.summary === row) return;
-  rendered.summary = row;
+  if (!changed("summary", row)) return;
   box.replaceChildren();
   if (!row) return;
   box.append(...summaryContent(row, v, "deal-summary-title"));
@@ -268,10 +272,10 @@ function renderStatus(v) {
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
   else if (v.phase === "over") text = t("status_match_over");
-  else if (v.to_act === 0) {
+  else if (isMyTurn()) {
     text = v.phase === "bid1" ? t("status_your_bid_round1")
       : v.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play");
-  } else if (v.to_act !== null) text = t("status_thinking", { player: seatName(v.to_act) });
+  } else if (v.to_act !== null && v.to_act !== 0) text = t("status_thinking", { player: seatName(v.to_act) });
   status.textContent = text;
   status.classList.toggle("hinting", !!state.hint);
 }
@@ -291,10 +295,8 @@ function renderBids(v) {
   const box = $("#bids");
   const bidding = v && (v.phase === "bid1" || v.phase === "bid2") && v.to_act === 0 && state.boot === "ready";
   const actions = bidding ? v.legal_actions : [];
-  const signature = v ? `${v.deal_number}:${v.phase}:${v.turned_card}:${state.settings.lang}` : "";
-  if (box.dataset.signature !== signature) {
-    box.dataset.signature = signature;
-    box.replaceChildren(); // new deal, round or language: rebuild the labels
+  if (changed("bids", v ? `${v.deal_number}:${v.phase}` : "")) {
+    box.replaceChildren(); // new deal or round: rebuild the labels
   }
   const buttons = keyedButtons(box, actions, (action) => {
     const b = el("button", "bid");
@@ -324,9 +326,7 @@ function renderHand(v) {
   const hand = v ? v.hand : [];
   const playing = v && v.phase === "play" && isMyTurn();
   const legal = new Set(playing ? v.legal_actions : []);
-  const trumpKey = `${v?.trump || ""}:${state.settings.lang}`;
-  if (box.dataset.trumpKey !== trumpKey) {
-    box.dataset.trumpKey = trumpKey;
+  if (changed("hand", v?.trump || "")) {
     box.replaceChildren(); // accessible names mention the trump: rebuild
   }
   const buttons = keyedButtons(box, hand, (code) => {
@@ -337,7 +337,7 @@ function renderHand(v) {
     b.setAttribute("aria-label", cardName(code, v?.trump));
     return b;
   });
-  if (!legal.has(state.handFocus)) state.handFocus = buttons.find((b) => legal.has(b.dataset.card))?.dataset.card || null;
+  const focus = handFocus();
   box.style.setProperty("--n", String(buttons.length));
   buttons.forEach((b, i) => {
     const code = b.dataset.card;
@@ -346,7 +346,7 @@ function renderHand(v) {
     b.disabled = !isLegal;
     b.classList.toggle("legal", isLegal);
     b.classList.toggle("dimmed", playing && !isLegal);
-    b.tabIndex = code === state.handFocus ? 0 : -1;
+    b.tabIndex = code === focus ? 0 : -1;
     const hinted = state.hint && state.hint.action === code;
     b.classList.toggle("hinted", !!hinted);
     if (hinted) b.dataset.hint = "1";
@@ -354,40 +354,47 @@ function renderHand(v) {
   });
 }
 
+function button(text, intent, primary = false) {
+  const b = el("button", primary ? "primary" : "", text);
+  b.type = "button";
+  b.dataset.intent = intent;
+  return b;
+}
+
+/** The alerts area: an error (role=alert) with what to do, a tab notice, a one-time storage notice. */
 function renderAlerts() {
   const box = $("#alerts");
   const a = state.alert;
-  const key = a ? `${a.kind}:${a.text}:${!!state.view}` : "";
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
+  const n = state.notice;
+  const key = [a ? `${a.kind}:${a.text}` : "", `${!!state.view}`, state.tab, n ? n.kind : ""].join("|");
+  if (!changed("alert", key)) return;
   box.replaceChildren();
-  if (!a) return;
-  const div = el("div", `alert alert-${a.kind}`);
-  div.setAttribute("role", "alert");
-  div.append(el("p", "", a.text));
-  if (a.kind === "boot") {
-    const b = el("button", "primary", t("retry"));
-    b.type = "button";
-    b.dataset.intent = "retry-boot";
-    div.append(b);
-  } else if (a.kind === "save") {
-    const b = el("button", "primary", t("start_new_game"));
-    b.type = "button";
-    b.dataset.intent = "new-game-now";
-    div.append(b);
-  } else {
-    const b = el("button", "", t("close"));
-    b.type = "button";
-    b.dataset.intent = "dismiss-alert";
-    div.append(b);
-    if (!state.view && state.boot === "ready") {
-      const start = el("button", "primary", t("start_new_game"));
-      start.type = "button";
-      start.dataset.intent = "new-game-now";
-      div.append(start);
-    }
+  if (state.tab !== "here") {
+    const div = el("div", "alert alert-tab");
+    div.setAttribute("role", "alert");
+    div.dataset.tab = state.tab;
+    div.append(el("p", "", t(state.tab === "moved" ? "tab_moved" : "tab_elsewhere")), button(t("tab_play_here"), "take-over", true));
+    box.append(div);
   }
-  box.append(div);
+  if (a) {
+    const div = el("div", `alert alert-${a.kind}`);
+    div.setAttribute("role", "alert");
+    div.append(el("p", "", a.text));
+    if (a.kind === "boot") div.append(button(t("retry"), "retry-boot", true));
+    else if (a.kind === "save") div.append(button(t("start_new_game"), "new-game-now", true));
+    else if (a.kind !== "crash") {
+      div.append(button(t("close"), "dismiss-alert"));
+      if (!state.view && state.boot === "ready") div.append(button(t("start_new_game"), "new-game-now", true));
+    }
+    box.append(div);
+  }
+  if (n) {
+    const div = el("div", `notice notice-${n.kind}`);
+    div.setAttribute("role", "status");
+    div.dataset.notice = n.kind;
+    div.append(el("p", "", n.text), button(t("close"), "dismiss-notice"));
+    box.append(div);
+  }
 }
 
 function renderToolbar(v) {
@@ -406,6 +413,11 @@ export function focusTurn() {
   if (!idle) return;
   const target = document.querySelector("#bids button:not([disabled])") || document.querySelector("#hand button[tabindex='0']:not([disabled])");
   if (target && target !== active) target.focus({ preventScroll: true });
+}
+
+/** The card elements of the trick on the table (the timeline sweeps them toward the winner). */
+export function trickElements() {
+  return [...document.querySelectorAll("#trick .slot .card")];
 }
 
 export function lastTrickContent(v) {

@@ -1,5 +1,6 @@
-// state.js: the one state object of the page, and pure helpers that read it.
-// Nothing here touches the DOM; render.js draws from this state, main.js changes it.
+// state.js: the one state object of the page, the one function that changes it, and pure
+// helpers that read it. Nothing here touches the DOM: render.js draws from this state (and only
+// reads it); every change goes through update(), which then asks for a redraw.
 
 export const LEVELS = ["easy", "normal", "hard"];
 export const TARGETS = [500, 1000, 2000];
@@ -13,8 +14,8 @@ export const SPEEDS = {
 };
 
 export const state = {
-  boot: "loading", // "loading" | "ready" | "failed"
-  embed: false,
+  boot: "loading", // "loading" | "ready" | "failed": the engine worker
+  embed: false, // ?embed=1: no page chrome
   settings: {
     lang: "en",
     speed: "normal",
@@ -22,19 +23,36 @@ export const state = {
     target: 1000,
     fourColour: false,
   },
-  view: null, // the engine's view(0) (docs/contracts.md)
-  save: null, // the bridge's save object of that view
-  busy: false, // a request to the engine is in flight
+  view: null, // the person's view as shown now: the engine's view(0) after the last step played back
+  moves: 0, // actions of the match so far, as shown
+  levels: null, // the computer players of the match in progress (seats 1-3)
+  busy: false, // the person's action (or a new match) is on its way to the engine
+  playing: false, // the timeline is playing moves back: the person waits for it
   shownTrick: null, // a finished trick kept on the table for a moment: {cards, winner}
-  animate: null, // {seat, card} the card that just arrived on the table
-  callouts: {}, // seat -> "belote" | "rebelote", for a moment
-  dealSummary: null, // the sheet row of the deal just finished
-  thrownIn: false, // the last deal was thrown in
+  lastCard: null, // {seat, card, n}: the card that just arrived (render slides it in, once per n)
+  callouts: {}, // seat -> {kind: "belote" | "rebelote" | "contract", suit}, for a moment
+  dealSummary: null, // the sheet row of the deal just finished, while it is shown
+  thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
   hint: null, // {action, text}
-  alert: null, // {kind: "boot" | "save" | "engine", text}
-  handFocus: null, // the hand card that holds the roving tabindex
+  alert: null, // {kind: "boot" | "save" | "engine" | "crash", text}
+  notice: null, // {kind: "storage", text}: said once, dismissable
+  tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
+  handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
 };
+
+let onChange = () => {};
+
+/** Registers the one listener of changes (main.js: the renderer). */
+export function setChangeListener(fn) {
+  onChange = fn;
+}
+
+/** The one way to change the state: merge `patch` (or what `patch(state)` returns), then redraw. */
+export function update(patch, afterRender) {
+  Object.assign(state, typeof patch === "function" ? patch(state) : patch);
+  onChange(afterRender);
+}
 
 export const SEAT_NAME_KEYS = ["seat_name_you", "seat_name_west", "seat_name_north", "seat_name_east"];
 export const LEVEL_KEYS = { easy: "level_easy", normal: "level_normal", hard: "level_hard" };
@@ -53,19 +71,18 @@ export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 export function isMyTurn(s = state) {
   const v = s.view;
-  return !!v && v.to_act === 0 && v.legal_actions.length > 0 && !s.busy && s.boot === "ready";
+  return !!v && v.to_act === 0 && v.legal_actions.length > 0 && !s.busy && !s.playing
+    && s.boot === "ready" && s.tab === "here";
 }
 
 /** True once the match has begun and is not over: starting anew would throw it away. */
 export function matchInProgress(s = state) {
   const v = s.view;
-  if (!v || v.phase === "over") return false;
-  const actions = s.save?.game?.actions;
-  return Array.isArray(actions) ? actions.length > 0 : true;
+  return !!v && v.phase !== "over" && s.moves > 0;
 }
 
 export function levelOfSeat(seat, s = state) {
-  const levels = s.save?.levels || s.settings.levels;
+  const levels = s.levels || s.settings.levels;
   return levels[seat - 1] || "normal";
 }
 
@@ -81,10 +98,18 @@ export function lastTrick(view) {
 /** What the middle of the table shows: cards with seats, and the winner when finished. */
 export function tableCards(s = state) {
   const v = s.view;
-  if (!v) return { cards: [], winner: null };
+  if (!v || s.dealSummary) return { cards: [], winner: null };
   if (v.trick?.length) return { cards: v.trick, winner: null };
   if (s.shownTrick) return s.shownTrick;
   return { cards: [], winner: null };
+}
+
+/** The hand card that holds the roving tabindex: the one last focused if still legal, else the first legal. */
+export function handFocus(s = state) {
+  const v = s.view;
+  const legal = isMyTurn(s) && v.phase === "play" ? v.legal_actions : [];
+  if (legal.includes(s.handFocus)) return s.handFocus;
+  return v ? v.hand.find((c) => legal.includes(c)) || null : null;
 }
 
 export function delays(s = state) {

@@ -1,7 +1,8 @@
-// storage.js: the saved match and the UI settings in localStorage. Reading never throws:
-// a missing, unreadable or malformed entry comes back as {error} for the caller to report.
+// storage.js: the UI settings in localStorage, and the match a previous build saved there.
+// (The match in progress is kept by the engine worker in IndexedDB: js/match-store.js.)
+// Reading never throws: a missing, unreadable or malformed entry comes back as {error}.
 
-const SAVE_KEY = "belote.save.v1";
+const LEGACY_SAVE_KEY = "belote.save.v1"; // builds before the worker kept the match
 const SETTINGS_KEY = "belote.settings.v1";
 
 function read(key) {
@@ -28,9 +29,9 @@ function write(key, value) {
   }
 }
 
-/** {save} with the bridge's save object, {error} when present but unreadable, or {} when none. */
-export function loadGame() {
-  const { value, error } = read(SAVE_KEY);
+/** The match a previous build left in localStorage: {save}, {error} when unreadable, or {} when none. */
+export function loadLegacySave() {
+  const { value, error } = read(LEGACY_SAVE_KEY);
   if (error) return { error };
   if (value === null) return {};
   if (typeof value !== "object" || typeof value.save !== "object" || value.save === null) {
@@ -39,15 +40,12 @@ export function loadGame() {
   return { save: value.save };
 }
 
-export function saveGame(save) {
-  return write(SAVE_KEY, { save, savedAt: new Date().toISOString() });
-}
-
-export function clearGame() {
+/** Forgets that match once the engine has stored it (never before: nothing is lost). */
+export function clearLegacySave() {
   try {
-    localStorage.removeItem(SAVE_KEY);
+    localStorage.removeItem(LEGACY_SAVE_KEY);
   } catch {
-    /* nothing to clear */
+    /* storage refused: nothing to clear */
   }
 }
 

@@ -1,14 +1,26 @@
-// worker.js: module Web Worker that runs the Python engine.
+// worker.js: module Web Worker that runs the Python engine and keeps the match.
 // Boot: {kind: "boot", config} from engine-client.js -> load the self-hosted Pyodide, install the
-// belote wheel from the site itself, import belote.bridge; then every {id, method, params} is
-// answered by belote.bridge.handle (JSON in, JSON out). Messages to the page:
+// belote wheel from the site itself, import belote.bridge. Then every {id, method, params} is
+// answered (docs/contracts.md "Bridge" and "Page <-> engine"):
+//   - bridge methods (new_game, play, hint, snapshot) by belote.bridge.handle, JSON in, JSON out;
+//   - "resume": the match kept in IndexedDB (js/match-store.js), claimed for this tab.
+// The worker keeps the match: every change is stored before it is answered, and the save never
+// leaves the worker (the page holds only the person's view). After a change, while a computer
+// seat is to act, it plays the computer moves one by one and posts each as it is decided:
+//   {kind: "steps", token, steps, view, moves, stored}
+// so the page animates a move while the next one is being thought about. Other messages:
 //   {kind: "progress", stage}  {kind: "ready", info}  {kind: "boot_error", error}
-//   {id, ok, result} | {id, ok: false, error, type}          (docs/contracts.md "Bridge")
+//   {id, ok, result} | {id, ok: false, error, type}
 
 import { BUILD } from "./build-info.js";
+import { openMatchStore } from "./match-store.js";
 
 let handle = null;
 let booting = null;
+let owner = null; // the page's tab id: only its worker writes the stored match
+let token = 0; // bumped by every new or resumed match: steps of an older one are stale
+let store; // undefined: not opened yet; null: storage refused
+let lostToOtherTab = false;
 
 function post(msg) {
   self.postMessage(msg);
@@ -36,6 +48,7 @@ async function boot(config) {
   // The wheel downloads while the runtime boots; unpacking it is then ~tens of ms.
   const wheelBytes = config.wheelMethod === "unpack" ? fetchBytes(wheelURL) : null;
   if (wheelBytes) wheelBytes.catch(() => {});
+  const storeReady = openMatchStore().then((s) => { store = s; });
 
   let loadPyodide;
   try {
@@ -74,22 +87,136 @@ if finder is not None:
   );
   const [version, bytecode] = infoProxy.toJs();
   infoProxy.destroy();
-  return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode };
+  await storeReady;
+  return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode, storage: !!store };
 }
 
-function answer(msg) {
-  let reply;
+// ---- the bridge ---------------------------------------------------------------------------
+
+class BridgeError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/** One bridge call: the result, or a BridgeError with the Python exception's name. */
+function bridgeCall(method, params = {}) {
+  const reply = JSON.parse(handle(JSON.stringify({ id: 0, method, params })));
+  if (!reply.ok) throw new BridgeError(reply.type, reply.error);
+  return reply.result;
+}
+
+// ---- the stored match -----------------------------------------------------------------------
+
+/** Stores the save; false when storage is refused or the match now belongs to another tab. */
+async function persist(save) {
+  if (store === null) store = await openMatchStore(); // keep trying: storage may come back
+  if (!store) return false;
   try {
-    reply = handle(JSON.stringify({ id: msg.id, method: msg.method, params: msg.params ?? {} }));
+    const outcome = await store.write(save, owner, BUILD.build);
+    if (outcome === "taken") lostToOtherTab = true;
+    return outcome === "ok";
+  } catch {
+    return false; // quota exceeded, storage cleared under us...: play on, say it is not kept
+  }
+}
+
+/** What the page gets for a change of the match: the save stays here, unless it could not be
+ * stored: then the page keeps it in memory, to resume a restarted engine (issue: storage refused). */
+function forPage(result, stored) {
+  const out = { view: result.view, steps: result.steps, moves: result.moves, levels: result.levels, token, stored, lost: lostToOtherTab };
+  if (!stored) out.save = result.save;
+  return out;
+}
+
+// One job at a time: a request, or one computer move. A computer move queues the next one only
+// once it is posted, so a request that arrives meanwhile (a new game, a hint) goes in between.
+let queue = Promise.resolve();
+function enqueue(job) {
+  const run = queue.then(job);
+  queue = run.catch(() => {});
+  return run;
+}
+
+/** One computer move of match `mine`, posted once it is stored; then the next, until the person is to act. */
+async function advance(mine) {
+  if (mine !== token || lostToOtherTab) return;
+  let result;
+  try {
+    result = bridgeCall("advance");
   } catch (e) {
-    post({ id: msg.id, ok: false, error: String(e.message || e), type: "InternalError" });
+    post({ kind: "steps_error", token: mine, error: e.message, type: e.type || "InternalError" });
     return;
   }
-  post(JSON.parse(reply));
+  if (!result.steps.length) return;
+  const stored = await persist(result.save);
+  post({ kind: "steps", ...forPage(result, stored) });
+  followUp(result);
+}
+
+/** While a computer seat is to act, queue its move. */
+function followUp(result) {
+  const next = result.view.to_act;
+  const mine = token;
+  if (next !== 0 && next !== null && !lostToOtherTab) setTimeout(() => enqueue(() => advance(mine)), 0);
+}
+
+/** A change of the match: store it, answer it, then let the computer seats play. */
+async function changed(result, { fresh = false } = {}) {
+  if (fresh) token++;
+  const stored = await persist(result.save);
+  followUp(result);
+  return forPage(result, stored);
+}
+
+const HOST = {
+  /** Bridge params plus {owner}: this tab's id, the owner of the stored match from now on. */
+  async new_game({ owner: tabId = owner, ...params }) {
+    owner = tabId;
+    lostToOtherTab = false;
+    if (store) await store.claim(owner).catch(() => null);
+    return changed(bridgeCall("new_game", params), { fresh: true });
+  },
+  async play(params) {
+    if (lostToOtherTab) throw new BridgeError("MatchMoved", "this match is being played in another tab");
+    return changed(bridgeCall("play", params));
+  },
+  /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere) for tab `owner`. */
+  async resume({ owner: tabId = owner, seed = null, legacy = null } = {}) {
+    owner = tabId;
+    lostToOtherTab = false;
+    const record = store ? await store.claim(owner).catch(() => null) : null;
+    const save = record ? record.save : legacy;
+    if (!save) return { found: false, stored: !!store };
+    if (seed !== null && save?.game?.seed !== seed) return { found: false, stored: !!store, otherSeed: true };
+    const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
+    return { found: true, ...(await changed(result, { fresh: true })) };
+  },
+  async snapshot() {
+    return forPage(bridgeCall("snapshot"), !!store);
+  },
+  async hint(params) {
+    return bridgeCall("hint", params);
+  },
+};
+
+async function answer(msg) {
+  const method = Object.hasOwn(HOST, msg.method) ? HOST[msg.method] : null;
+  try {
+    if (!method) throw new BridgeError("BadRequest", `unknown method ${JSON.stringify(msg.method)}`);
+    post({ id: msg.id, ok: true, result: await method(msg.params ?? {}) });
+  } catch (e) {
+    post({ id: msg.id, ok: false, error: String(e.message || e), type: e.type || "InternalError" });
+  }
 }
 
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg && msg.kind === "ping") {
+    post({ kind: "pong" }); // liveness, answered at once (between two computer moves at worst)
+    return;
+  }
   if (msg && msg.kind === "boot") {
     if (booting) return;
     booting = boot(msg.config);
@@ -108,5 +235,5 @@ self.onmessage = async (event) => {
       return;
     }
   }
-  answer(msg);
+  enqueue(() => answer(msg));
 };

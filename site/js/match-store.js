@@ -1,0 +1,85 @@
+/**
+ * match-store.js: the match in progress, kept in IndexedDB by the engine worker (js/worker.js).
+ *
+ *   const store = await openMatchStore();      // null when the browser refuses storage
+ *   await store.read()                          -> record | null   {save, owner, savedAt, build}
+ *   await store.claim(owner)                    -> record | null   (the match is this owner's from now on)
+ *   await store.write(save, owner, build)       -> "ok" | "taken"  ("taken": another tab claimed it since)
+ *   await store.clear(owner)                    -> "ok" | "taken"
+ *
+ * One writer: every write is a readwrite transaction that first checks the record's owner, so a
+ * tab that lost the match to another tab can never overwrite it (IndexedDB serialises readwrite
+ * transactions on a store). Layout (docs/contracts.md "Storage"): database "belote" version 1,
+ * object store "match", key "current".
+ */
+export const DB_NAME = "belote";
+export const DB_VERSION = 1;
+export const STORE = "match";
+export const KEY = "current";
+
+function promised(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error || new Error("IndexedDB request failed"));
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error || new Error("IndexedDB transaction failed"));
+  });
+}
+
+/** The store, or null when IndexedDB is missing or refused (private window, blocked site data). */
+export async function openMatchStore() {
+  let db;
+  try {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
+    };
+    db = await promised(request);
+  } catch {
+    return null;
+  }
+  // A newer build that changes the layout closes this connection instead of waiting for it.
+  db.onversionchange = () => db.close();
+
+  async function update(owner, change) {
+    const tx = db.transaction(STORE, "readwrite");
+    const finished = done(tx);
+    const store = tx.objectStore(STORE);
+    const record = await promised(store.get(KEY));
+    if (record && record.owner && owner && record.owner !== owner) {
+      tx.abort();
+      await finished.catch(() => {});
+      return "taken";
+    }
+    change(store, record);
+    await finished;
+    return "ok";
+  }
+
+  return {
+    async read() {
+      const tx = db.transaction(STORE, "readonly");
+      return (await promised(tx.objectStore(STORE).get(KEY))) || null;
+    },
+    async claim(owner) {
+      const tx = db.transaction(STORE, "readwrite");
+      const finished = done(tx);
+      const store = tx.objectStore(STORE);
+      const record = (await promised(store.get(KEY))) || null;
+      if (record) store.put({ ...record, owner }, KEY);
+      await finished;
+      return record;
+    },
+    write(save, owner, build) {
+      return update(owner, (store) => store.put({ save, owner, build, savedAt: new Date().toISOString() }, KEY));
+    },
+    clear(owner) {
+      return update(owner, (store) => store.delete(KEY));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// narrate.js: what a screen reader hears of each move (the page's aria-live log): the events
+// of a step as sentences in the page's language. No state, no timers: timeline.js calls it.
+
+import { t, tSeat } from "./i18n.js";
+import { cardName, suitName } from "./cards.js";
+import { seatName } from "./render.js";
+import { announce } from "./live.js";
+
+/** Announces the events of one step; `view` is the person's view after them. */
+export function narrate(events, view) {
+  for (const ev of events) {
+    const text = sentence(ev, view);
+    if (text) announce(text);
+  }
+}
+
+function sentence(ev, view) {
+  switch (ev.type) {
+    case "bid":
+      return ev.action === "pass" ? tSeat("announce_pass", ev.seat, { player: seatName(ev.seat) }) : "";
+    case "contract":
+      return tSeat("announce_take", ev.taker, { player: seatName(ev.taker), suit: suitName(ev.trump) });
+    case "card":
+      return tSeat("announce_card", ev.seat, { player: seatName(ev.seat), card: cardName(ev.card, view.trump || view.last_deal?.trump) });
+    case "belote":
+      return t(ev.call === "belote" ? "announce_belote" : "announce_rebelote", { player: seatName(ev.seat) });
+    case "trick":
+      return tSeat("announce_trick", ev.winner, { player: seatName(ev.winner), points: ev.points });
+    case "deal_scored":
+      return t("announce_deal_scored", { us: ev.points[0], them: ev.points[1], total_us: ev.scores[0], total_them: ev.scores[1] });
+    case "thrown_in":
+      return t("announce_thrown_in");
+    case "deal":
+      return tSeat("announce_new_deal", ev.dealer, { dealer: seatName(ev.dealer), card: cardName(ev.turned_card) });
+    case "match_over": {
+      const [us, them] = ev.scores;
+      return t(ev.winner === 0 ? "announce_match_over_won" : "announce_match_over_lost", { us, them });
+    }
+    default:
+      return "";
+  }
+}
+
+/** Announces that it is the person's turn, in the words of the phase. */
+export function narrateTurn(view) {
+  announce(view.phase === "bid1" ? t("status_your_bid_round1")
+    : view.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play"));
+}

@@ -1,0 +1,151 @@
+// timeline.js: plays the engine's steps back, one at a time, with their pauses. The one owner of
+// time in the page: every timer (thinking pause, trick hold, collect, deal summary, call-outs,
+// the match-over dialog) and the generation token that cancels them all live here.
+//
+// A step is one action and what followed it: {seat, action, events, view, moves} (docs/contracts.md
+// "Page <-> engine"). Steps arrive from the engine as it decides them; the table shows them in
+// order, each after its pause, and waits between two steps while a dialog is open. The person's
+// turn starts when the last step has been played back (state.playing false, see onIdle).
+
+import { state, update, delays } from "./state.js";
+import { collectTrick } from "./anim.js";
+import { trickElements } from "./render.js";
+import { narrate } from "./narrate.js";
+
+let generation = 0; // bumped by reset(): everything scheduled before it is dropped
+let token = null; // the engine's token of the match whose steps are played
+let queue = [];
+let running = false;
+let wake = null; // resumes a run waiting for a dialog to close
+const holds = new Set(); // the pauses in progress: {finish, skippable}
+let cardCount = 0;
+const calloutTimers = new Map();
+let hooks = { onIdle() {}, onMatchOver() {} };
+
+/** onIdle(): the last step was played back; onMatchOver(event): time to show the result. */
+export function configure(h) {
+  hooks = { ...hooks, ...h };
+}
+
+/** Starts over for match `matchToken`: drops the queued steps, every timer and what was on show. */
+export function reset(matchToken) {
+  generation++;
+  token = matchToken;
+  queue = [];
+  running = false;
+  for (const h of [...holds]) h.finish();
+  if (wake) wake();
+  for (const timer of calloutTimers.values()) clearTimeout(timer);
+  calloutTimers.clear();
+  update({ playing: false, shownTrick: null, dealSummary: null, callouts: {}, thrownIn: false });
+}
+
+/** Queues the steps of match `matchToken` (steps of another match are stale: dropped). */
+export function push(matchToken, steps) {
+  if (matchToken !== token || !steps.length) return;
+  queue.push(...steps);
+  if (!running) run(generation);
+}
+
+/** The person moves on: ends the deal summary now. */
+export function skip() {
+  for (const h of [...holds]) if (h.skippable) h.finish();
+}
+
+/** A dialog closed: the table goes on. */
+export function resume() {
+  if (wake) wake();
+}
+
+/** True when nothing is queued or being played back. */
+export function idle() {
+  return !running && !queue.length;
+}
+
+async function run(gen) {
+  running = true;
+  update({ playing: true });
+  while (gen === generation && queue.length) {
+    if (state.dialog) {
+      await new Promise((resolve) => { wake = resolve; });
+      wake = null;
+      continue;
+    }
+    await play(queue.shift(), gen);
+  }
+  if (gen !== generation) return;
+  running = false;
+  update({ playing: false });
+  hooks.onIdle();
+}
+
+/** A pause of `ms` that reset() cancels; resolves true when the run may go on. */
+function hold(ms, gen, { skippable = false } = {}) {
+  if (gen !== generation) return Promise.resolve(false);
+  if (!ms) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const h = { skippable, finish: () => {
+      clearTimeout(timer);
+      holds.delete(h);
+      resolve(gen === generation);
+    } };
+    const timer = setTimeout(h.finish, ms);
+    holds.add(h);
+  });
+}
+
+/** A word by a seat (belote, rebelote, the contract) in its bubble for a moment. */
+function flash(seat, callout, ms) {
+  update((s) => ({ callouts: { ...s.callouts, [seat]: callout } }));
+  clearTimeout(calloutTimers.get(seat));
+  calloutTimers.set(seat, setTimeout(() => {
+    calloutTimers.delete(seat);
+    update((s) => {
+      const { [seat]: _gone, ...rest } = s.callouts;
+      return { callouts: rest };
+    });
+  }, ms));
+}
+
+async function play(step, gen) {
+  const d = delays();
+  if (step.seat !== 0 && !(await hold(d.ai, gen))) return; // the computer's move comes after a readable pause
+  const ev = (type) => step.events.find((e) => e.type === type);
+  const card = ev("card");
+  update({
+    view: step.view,
+    moves: step.moves,
+    hint: null,
+    lastCard: card ? { seat: card.seat, card: card.card, n: ++cardCount } : state.lastCard,
+    thrownIn: state.thrownIn && !ev("bid"),
+  });
+  narrate(step.events, step.view);
+  const contract = ev("contract");
+  if (contract) {
+    flash(contract.taker, { kind: "contract", suit: contract.trump }, d.callout);
+    if (!(await hold(d.trick, gen))) return; // let the contract be seen
+  }
+  const belote = ev("belote");
+  if (belote) flash(belote.seat, { kind: belote.call }, d.callout);
+  const trick = ev("trick");
+  if (trick) {
+    update({ shownTrick: { cards: trick.cards, winner: trick.winner } });
+    if (!(await hold(d.trick, gen))) return;
+    await collectTrick(trickElements(), trick.winner, d.anim);
+    if (gen !== generation) return;
+    update({ shownTrick: null });
+  }
+  const scored = ev("deal_scored");
+  if (scored) {
+    update({ dealSummary: scored });
+    const going = await hold(d.deal, gen, { skippable: true });
+    if (gen === generation) update({ dealSummary: null });
+    if (!going) return;
+  }
+  if (ev("thrown_in")) {
+    update({ thrownIn: true });
+    if (!(await hold(d.trick * 1.5, gen))) return;
+  }
+  const over = ev("match_over");
+  if (over && (await hold(d.trick + 200, gen))) hooks.onMatchOver(over);
+}
