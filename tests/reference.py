@@ -1,6 +1,6 @@
 """An independent, deliberately simple reference implementation of RULES.md.
 
-Written only from /work/shared/RULES.md and docs/contracts.md, without looking at the
+Written only from docs/RULES.md and docs/contracts.md, without looking at the
 engine (engine/belote/), so that agreement between the two means something.  It is
 slow and string-based on purpose: cards are codes like "JH", hands are lists.
 

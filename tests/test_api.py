@@ -1,4 +1,4 @@
-"""The public API contract (DESIGN.md, docs/contracts.md).
+"""The public API contract (README "The Python package", docs/contracts.md).
 
 Bad input of every kind raises IllegalAction (a ValueError) naming the action and leaves
 the game exactly as it was; saves round-trip and tampered saves are refused with a

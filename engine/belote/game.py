@@ -1,6 +1,6 @@
 """The match: deals one after another, the score sheet, the litige reserve, the target, save and replay.
 
-``Game`` is the checked public API (DESIGN.md). Every public method validates its input
+``Game`` is the checked public API (README, docs/contracts.md). Every public method validates its input
 completely before it changes anything, so a refused action leaves the game exactly as it
 was. One deal's own rules run in :class:`~belote.deal.Deal`, a seat's view is built by
 :mod:`belote.view`, and a save is the seed, the target, any scripted decks (and the first

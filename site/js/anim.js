@@ -22,10 +22,6 @@ export function slideIn(el, seat, duration) {
   );
 }
 
-export function reducedMotion() {
-  return reduce.matches;
-}
-
 /** The cards of a finished trick slide off toward the seat that won it. */
 export function collectTrick(elements, winner, duration) {
   if (reduce.matches || !duration || !elements.length || !elements[0].animate) return Promise.resolve();

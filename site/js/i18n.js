@@ -16,7 +16,6 @@ export const LANGUAGES = {
 
 let strings = {};
 let fallback = {};
-let current = "en";
 let numberFormat = new Intl.NumberFormat("en", { useGrouping: false });
 let pluralRules = new Intl.PluralRules("en");
 
@@ -41,15 +40,10 @@ export async function loadLanguage(lang) {
   } catch {
     strings = fallback;
   }
-  current = lang;
   numberFormat = new Intl.NumberFormat(lang, { useGrouping: false });
   pluralRules = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   return lang;
-}
-
-export function currentLanguage() {
-  return current;
 }
 
 /** The language to use: a remembered choice, else the first of navigator.languages we have. */

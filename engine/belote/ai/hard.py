@@ -19,10 +19,9 @@ score beats passing (valued 0) by ``take_margin``.
 
 Budgets: the default is deterministic (``samples`` deals per card decision,
 ``bid_samples`` per bid): the same view and seed give the same action on any machine.
-``time_limit`` (seconds) is only a safety cap, many times the normal cost (CPU time per
-decision, arena vs Normal, 1000 deals: p50 9 ms, p95 40 ms, max 63 ms in CPython 3.11;
-Pyodide 3.14 under Node on the same machine: p50 31 ms, p95 100 ms); it stops sampling
-early on a very slow or overloaded host, and only then can the answer depend on timing.
+``time_limit`` (seconds) is only a safety cap, many times the normal cost (``make bench``
+prints the time per decision, in CPython and in the page); it stops sampling early on a very
+slow or overloaded host, and only then can the answer depend on timing.
 Tests and tools may pass ``time_limit=None`` to rule timing out.
 """
 
