@@ -41,6 +41,9 @@ from ..cards import PLAIN_POINTS, POINTS, STRENGTH, SUIT_MASKS, TRUMP_POINTS, TR
 from ..playstate import LAST_TRICK_BONUS, PlayState
 
 CAPOT_BONUS = 90  # 252 - 162
+# A trick start in the tables: the four hands, then the leader | capot flags << 2 (a tuple
+# of small ints: cheaper to build and hash than one 130-bit int).
+Key = tuple[int, int, int, int, int]
 INF = 10_000
 
 
@@ -234,11 +237,11 @@ class Solver:
     def __init__(self, trump: Suit) -> None:
         """A solver for ``trump``; its table stays valid for any hands of that trump."""
         self.trump = trump
-        # key: the four hands, the leader and the capot flags (at trick boundaries only),
+        # key (a Key): the four hands, the leader and the capot flags (trick starts only),
         # value: (lower bound, upper bound, the leads in search order, best first) in the
         # leader's team's view. The
         # two-trick table and the history live with the search (valid for any hands too).
-        self.tt: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        self.tt: dict[Key, tuple[int, int, tuple[int, ...]]] = {}
         self.nodes = 0
         self._hands = [0, 0, 0, 0]
         self._lead, self._node = _make_search(trump, self.tt, self._hands, self)
@@ -299,7 +302,7 @@ class Solver:
         return sign * self._node(seat, pos, led, win, wseat, tpts, left, cap, alpha, beta)
 
 
-def _make_search(trump: Suit, tt: dict[int, tuple[int, int, tuple[int, ...]]], hands: list[Mask],
+def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], hands: list[Mask],
                  stats: Solver) -> tuple[Callable[..., int], Callable[..., int]]:
     """The negamax search over ``hands`` (mutated in place and restored), bound to one trump:
     (the trick start, a card to follow)."""
@@ -317,7 +320,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, tuple[int, ...]]], h
     tz = trump * 8
     top_trumps = TOP_TRUMPS
     bound_left = BOUND_LEFT
-    exact2: dict[int, int] = {}  # two tricks left: exact values, same keys as the table
+    exact2: dict[Key, int] = {}  # two tricks left: exact values, same keys as the table
     hist = [0] * 32  # history: cut-offs by card, weighted by tricks left
     hist_key = hist.__getitem__
 
@@ -488,7 +491,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, tuple[int, ...]]], h
         stats.nodes += 1
         if left == 1:
             return last_trick(seat, cap)
-        key = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (seat | cap << 2) << 128
+        key = (hands[0], hands[1], hands[2], hands[3], seat | cap << 2)
         if left == 2:  # exact, once per position: cheaper than windows at this depth
             v = exact2.get(key)
             if v is None:
@@ -613,7 +616,7 @@ def _make_search(trump: Suit, tt: dict[int, tuple[int, int, tuple[int, ...]]], h
                     won += last_bonus + (capot_bonus if ncap else 0)
                     v = -won if (w ^ seat) & 1 else won
                 elif left == 3:  # the next trick starts the last two: straight to their table
-                    k2 = hands[0] | hands[1] << 32 | hands[2] << 64 | hands[3] << 96 | (w | ncap << 2) << 128
+                    k2 = (hands[0], hands[1], hands[2], hands[3], w | ncap << 2)
                     x = exact2.get(k2)
                     if x is None:
                         x = exact2[k2] = two_tricks(w, ncap)
