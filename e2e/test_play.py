@@ -22,6 +22,17 @@ def engine_view(page: Page) -> dict:
     return Game.from_dict(saved(page)["game"]).view(0)
 
 
+def table_state(page: Page) -> dict:
+    """What the table shows (hand, legal cards, trick, scores) and the stored actions."""
+    return {
+        "hand": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")],
+        "legal": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")],
+        "trick": sorted(c.get_attribute("data-card") for c in page.query_selector_all("#trick [data-card]")),
+        "scores": shown_scores(page),
+        "actions": saved(page)["game"]["actions"],
+    }
+
+
 def shown_scores(page: Page) -> list[int]:
     return [int(page.text_content(f'[data-score-team="{team}"]').strip()) for team in (0, 1)]
 
@@ -130,23 +141,11 @@ def test_resume_mid_trick_after_reload(page: Page, open_game):
         return len(page.query_selector_all("#trick [data-card]")) in (1, 2, 3)
 
     play_until(page, mid_trick)
-    before = {
-        "hand": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")],
-        "legal": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")],
-        "trick": sorted(c.get_attribute("data-card") for c in page.query_selector_all("#trick [data-card]")),
-        "scores": shown_scores(page),
-        "actions": saved(page)["game"]["actions"],
-    }
+    before = table_state(page)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(MY_TURN, state="attached")
-    after = {
-        "hand": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")],
-        "legal": [b.get_attribute("data-card") for b in page.query_selector_all("#hand button:not([disabled])")],
-        "trick": sorted(c.get_attribute("data-card") for c in page.query_selector_all("#trick [data-card]")),
-        "scores": shown_scores(page),
-        "actions": saved(page)["game"]["actions"],
-    }
+    after = table_state(page)
     assert after == before
     # ...and the game goes on from there.
     act_once(page)
