@@ -42,7 +42,13 @@ def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, 
     assert "500" in frame.text_content("#target-info")
     # embed mode fits the frame: no horizontal scrolling
     assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # A third-party frame may be refused storage: then the game says once that the match cannot be kept.
+    refused = frame.evaluate("navigator.locks.query().then(() => false, () => true)")
+    if refused:
+        assert frame.query_selector('[data-notice="storage"]') is not None
     play_deal_by_clicking(frame)
+    if refused:
+        assert len(frame.query_selector_all('[data-notice="storage"]')) <= 1
     # the service worker is either refused (third-party iframe) or works: never an error
     assert frame.get_attribute("html", "data-sw") in (None, "active", "unavailable")
 

@@ -1,0 +1,146 @@
+"""Nothing lost (issue 13): one match in two tabs of one browser profile, an engine that dies
+mid-match, storage the browser refuses. Hooks: #app[data-tab], [data-intent="take-over"],
+#app[data-moves], the match stored by the worker (ui_helpers.saved)."""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+from conftest import BOOT_TIMEOUT_MS, READY
+from ui_helpers import MY_TURN, act_once, moves, play_until, saved
+
+EASY = "levels=easy,easy,easy&speed=instant"
+TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
+
+
+def wait_until(check, timeout: float = 30.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def stored_actions(page: Page) -> list[str]:
+    return saved(page)["game"]["actions"]
+
+
+def test_two_tabs_never_fork_the_match(context, site_url, guard):
+    """Tab A plays; tab B says the match is open elsewhere and offers to play here; taking it over
+    moves the match with every move A made, A says it moved, and A's later clicks write nothing."""
+    a = context.new_page()
+    a.goto(site_url + f"?{EASY}&seed=31")
+    a.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    play_until(a, lambda: moves(a) >= 10)
+    played_in_a = stored_actions(a)
+
+    b = context.new_page()
+    b.goto(site_url)  # a second tab of the same profile, no parameters
+    b.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert b.query_selector(TAKE_OVER) is not None
+    assert b.query_selector(MY_TURN) is None  # nothing to play on a copy
+    assert stored_actions(a) == played_in_a  # opening B changed nothing
+
+    b.click(TAKE_OVER)
+    b.wait_for_selector('#app[data-tab="here"]', state="attached")
+    a.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
+    assert a.query_selector(TAKE_OVER) is not None and a.query_selector(MY_TURN) is None
+    wait_until(lambda: moves(b) >= len(played_in_a), what="B resumes A's match")
+    assert stored_actions(b)[: len(played_in_a)] == played_in_a  # no move of A's lost
+
+    play_until(b, lambda: moves(b) >= len(played_in_a) + 6)
+    played_in_b = stored_actions(b)
+    # A's cards are dead now: clicking one plays nothing and overwrites nothing.
+    card = a.query_selector("#hand button")
+    if card is not None:
+        card.click(force=True)
+    time.sleep(0.3)
+    assert stored_actions(b) == played_in_b
+
+    # A takes it back: B's moves come with it.
+    a.click(TAKE_OVER)
+    b.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
+    a.wait_for_selector('#app[data-tab="here"]', state="attached")
+    wait_until(lambda: moves(a) >= len(played_in_b), what="A resumes B's match")
+    assert stored_actions(a)[: len(played_in_b)] == played_in_b
+    act_once(a)
+    a.close()
+    b.close()
+    guard.check()
+
+
+def engine_worker(page: Page):
+    """The game's engine worker (not the service worker)."""
+    found = [w for w in page.workers if "/js/worker.js" in w.url]
+    assert found, [w.url for w in page.workers]
+    return found[-1]
+
+
+# Drops the worker's computer moves on their way to the page (its answers still come): the page waits
+# for a computer seat that the worker has in fact already played and stored.
+HOLD_STEPS = """() => {
+  const post = self.postMessage.bind(self);
+  self.postMessage = (msg) => { if (!msg || msg.kind !== "steps") post(msg); };
+}"""
+
+
+def test_a_dead_engine_during_a_computer_turn_is_restarted_and_the_match_goes_on(page: Page, open_game, guard):
+    open_game(page, f"{EASY}&seed=32")
+    page.wait_for_selector(MY_TURN, state="attached")
+    worker = engine_worker(page)
+    worker.evaluate(HOLD_STEPS)
+    page.click('#bids button[data-action="pass"]')  # the computer seats are to act next
+    wait_until(lambda: len(stored_actions(page)) >= 4, what="the computers' moves stored")
+    shown = moves(page)
+    stored = stored_actions(page)
+    assert shown < len(stored)  # the table still waits for them
+    worker.evaluate("close()")  # the worker dies without a word, like a killed process
+    page.wait_for_selector("[role=alert].alert-crash", state="attached", timeout=20_000)
+    page.wait_for_selector("[role=alert].alert-crash", state="detached", timeout=BOOT_TIMEOUT_MS)
+    wait_until(lambda: moves(page) >= len(stored), timeout=60, what="the table shows the stored moves")
+    assert stored_actions(page)[: len(stored)] == stored  # resumed from the last stored move
+    act_once(page)  # and the match goes on
+
+
+def test_a_dead_engine_with_the_persons_move_in_flight_replays_that_move(page: Page, open_game, guard):
+    open_game(page, f"{EASY}&seed=33")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+               and page.query_selector(MY_TURN) is not None)
+    before = stored_actions(page)
+    engine_worker(page).evaluate("close()")
+    card = page.query_selector("#hand button:not([disabled])")
+    code = card.get_attribute("data-card")
+    card.click()  # sent to a dead worker: no answer
+    page.wait_for_selector('[role=alert].alert-crash', state="attached", timeout=20_000)
+    wait_until(lambda: len(saved(page)["game"]["actions"]) > len(before), timeout=60, what="the move replayed")
+    after = stored_actions(page)
+    assert after[: len(before) + 1] == before + [code]  # the person's move, once, in its place
+    page.wait_for_selector('[role=alert].alert-crash', state="detached", timeout=BOOT_TIMEOUT_MS)
+
+
+# Every write of the worker's store fails as when the disk is full (QuotaExceededError).
+FULL_DISK = """() => {
+  self.__put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function () { throw new DOMException("the disk is full", "QuotaExceededError"); };
+}"""
+DISK_BACK = "() => { IDBObjectStore.prototype.put = self.__put; }"
+
+
+def test_full_storage_says_once_the_match_cannot_be_kept_plays_on_and_keeps_trying(page: Page, open_game):
+    open_game(page, f"{EASY}&seed=34")
+    play_until(page, lambda: moves(page) >= 2)
+    worker = engine_worker(page)
+    worker.evaluate(FULL_DISK)
+    stored = stored_actions(page)
+    act_once(page)
+    notice = page.wait_for_selector('[data-notice="storage"]', timeout=10_000)
+    assert "cannot be kept" in notice.text_content()
+    page.click('[data-notice="storage"] button')
+    play_until(page, lambda: moves(page) >= len(stored) + 8)  # plays on
+    assert page.query_selector('[data-notice="storage"]') is None  # said once, not at every move
+    assert stored_actions(page) == stored  # nothing could be written meanwhile
+    worker.evaluate(DISK_BACK)
+    shown = moves(page)
+    act_once(page)
+    wait_until(lambda: len(stored_actions(page)) > shown, what="the next move stored")  # it kept trying
+    assert page.query_selector("[role=alert]") is None
