@@ -16,11 +16,16 @@ dist/site/ gets:
     (site/rules/_page.html) and that language's texts (site/rules/_text/<lang>.json);
   - fonts/: the Devanagari subset of Noto Sans Devanagari (regular and bold, OFL) from the
     npm package pinned in package.json, for Hindi on systems without such a font;
+  - stdlib/python_stdlib-<hash>.zip: the standard library modules the game needs
+    (tools/stdlib_modules.txt) compiled to bytecode by the pinned Pyodide, which the game's
+    worker boots with instead of the runtime's full 2.5 MB python_stdlib.zip; the build fails
+    unless the game runs on it (tools/stdlib.mjs check: the bridge, the AI, a whole match, the review);
   - js/build-info.js and build.json: the version stamp (package version + a content hash of
     every file) that the page, the worker and the service worker share;
   - sw.js with the precache lists filled in (site files keyed by the build id, the runtime
     keyed by the Pyodide version).
-Nothing is fetched from a CDN; npm and pip downloads are cached (node_modules, build/cache).
+Nothing is fetched from a CDN; npm and pip downloads are cached (node_modules, build/cache), and so
+are the trimmed library and its passed check, keyed by everything they are made from.
 """
 from __future__ import annotations
 
@@ -41,11 +46,16 @@ SITE_SRC = ROOT / "site"
 CACHE = ROOT / "build" / "cache"
 MICROPIP = "micropip==0.11.1"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-# Served by the site but not needed to play: left out of the service worker's precache
-# (except the bare-boot baseline page, so the benchmark compares warm visits like for like).
+# What the game itself loads from the runtime folder (its worker brings its own trimmed library
+# and an empty lock file); the service worker precaches only these. The full library and the
+# lock file stay in the folder for micropip pages.
+GAME_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_LIST = ROOT / "tools" / "stdlib_modules.txt"
+STDLIB_TOOLS = ("stdlib.mjs", "trim_stdlib.py")
+STDLIB_CHECK_TOOLS = ("stdlib.mjs", "stdlib_check.py")
+# Served by the site but not needed to play: left out of the service worker's precache.
 # The game's own (bytecode) wheel is precached all the same; the pure one is for micropip users.
 NOT_PRECACHED_PREFIXES = ("dev/", "wheels/micropip-", "wheels/belote-")
-PRECACHED_DEV = ("dev/bare.html", "dev/bare.js", "dev/bare-worker.js")
 SW_MARKER = "/*@BUILD@*/null"
 # Sources the build reads but the site does not serve: translation fingerprints, the rules
 # pages' template and texts (every name starting with "_").
@@ -202,6 +212,67 @@ def compile_engine_wheel(runtime: Path, wheel: Path, out_dir: Path) -> Path:
     return compiled
 
 
+def _inputs_key(label: str, *parts: bytes) -> str:
+    h = hashlib.sha256(label.encode() + b"\0")
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()[:16]
+
+
+def _run_stdlib_tool(*args: str) -> subprocess.CompletedProcess:
+    if shutil.which("node") is None:
+        sys.exit("node is needed to build the game's standard library with the pinned Pyodide: install Node.js 20+")
+    return subprocess.run(["node", str(ROOT / "tools" / "stdlib.mjs"), *args], capture_output=True, text=True)
+
+
+def build_stdlib(runtime: Path, version: str) -> Path:
+    """The game's trimmed standard library for the pinned runtime (tools/trim_stdlib.py, run by
+    that runtime in Node), cached in build/cache/stdlib/ by the files it is made from."""
+    key = _inputs_key(f"stdlib {version}", STDLIB_LIST.read_bytes(),
+                      (runtime / "python_stdlib.zip").read_bytes(),
+                      *((ROOT / "tools" / f).read_bytes() for f in STDLIB_TOOLS))
+    cache = CACHE / "stdlib" / key
+    found = sorted(cache.glob("python_stdlib-*.zip"))
+    if found:
+        return found[0]
+    log(f"compiling the game's standard library ({STDLIB_LIST.relative_to(ROOT)}) with pyodide {version}")
+    tmp = cache.with_name(f"{key}.tmp{os.getpid()}")
+    result = _run_stdlib_tool("trim", str(runtime), str(STDLIB_LIST), str(tmp))
+    if result.returncode != 0:
+        sys.exit(f"tools/stdlib.mjs trim failed:\n{result.stdout}{result.stderr}")
+    built = Path(result.stdout.strip().splitlines()[-1])
+    try:
+        tmp.rename(cache)  # another build may have made the same one meanwhile: either will do
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return cache / built.name
+
+
+def check_stdlib(runtime: Path, stdlib_zip: Path, engine_wheel: Path) -> None:
+    """Fail the build unless the game runs on the trimmed library (tools/stdlib_check.py in the
+    pinned Pyodide); a pass is remembered for the same library, engine and check."""
+    key = _inputs_key("stdlib check", stdlib_zip.read_bytes(), engine_wheel.read_bytes(),
+                      *((ROOT / "tools" / f).read_bytes() for f in STDLIB_CHECK_TOOLS))
+    passed = CACHE / "stdlib" / f"passed-{key}.txt"
+    if passed.exists():
+        return
+    result = _run_stdlib_tool("check", str(runtime), str(stdlib_zip), str(engine_wheel))
+    if result.returncode != 0:
+        sys.exit(f"the game does not run on its trimmed standard library:\n{result.stdout}{result.stderr}")
+    unused = [line for line in result.stdout.splitlines() if line.startswith("listed but never imported")]
+    if unused:
+        log(f"{STDLIB_LIST.relative_to(ROOT)}: {unused[0]}")
+    passed.parent.mkdir(parents=True, exist_ok=True)
+    passed.write_text(result.stdout)
+
+
+def game_lock_file(runtime: Path) -> dict:
+    """The lock file the game boots with: the runtime's own header, no packages (the game
+    installs its wheel itself), so the 120 kB pyodide-lock.json is not downloaded."""
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    return {"info": lock["info"], "packages": {}}
+
+
 def micropip_wheel() -> Path:
     name, version = MICROPIP.split("==")
     dest = CACHE / "micropip"
@@ -231,6 +302,15 @@ def content_hash(base: Path, names: list[str], salt: str) -> str:
     return h.hexdigest()[:12]
 
 
+def write_sw_manifest(site: Path, manifest: dict) -> None:
+    """Fill in the service worker's precache manifest (site/sw.js carries the marker)."""
+    sw_path = site / "sw.js"
+    sw_src = sw_path.read_text()
+    if SW_MARKER not in sw_src:
+        sys.exit(f"site/sw.js lacks the marker {SW_MARKER}")
+    sw_path.write_text(sw_src.replace(SW_MARKER, json.dumps(manifest, indent=1)))
+
+
 def stamp_pages(site: Path, build: str) -> None:
     """Put the build id in every page, so a page and the files it loads can be checked against each other."""
     meta = f'<meta name="belote-build" content="{build}">'
@@ -245,6 +325,8 @@ def assemble(out: Path, build_id: str | None) -> dict:
     runtime = ensure_runtime(pyodide_version)
     wheel = build_engine_wheel(Path(tempfile.mkdtemp(prefix="belote-whl-")))
     compiled = compile_engine_wheel(runtime, wheel, wheel.parent / "compiled")
+    stdlib = build_stdlib(runtime, pyodide_version)
+    check_stdlib(runtime, stdlib, compiled)
     mp_wheel = micropip_wheel()
     engine_version = wheel.name.split("-")[1]
 
@@ -261,6 +343,8 @@ def assemble(out: Path, build_id: str | None) -> dict:
     (tmp / rt_dir).mkdir(parents=True)
     for f in RUNTIME_FILES:
         shutil.copy2(runtime / f, tmp / rt_dir / f)
+    (tmp / "stdlib").mkdir()
+    shutil.copy2(stdlib, tmp / "stdlib" / stdlib.name)
 
     generated = {"js/build-info.js", "build.json", "sw.js"}
     site_files = [n for n in files_under(tmp) if not n.startswith(rt_dir) and n not in generated]
@@ -273,26 +357,24 @@ def assemble(out: Path, build_id: str | None) -> dict:
         "wheel": f"wheels/{wheel.name}",
         "engineWheel": f"wheels/{compiled.name}",
         "micropipWheel": f"wheels/{mp_wheel.name}",
+        "stdlib": f"stdlib/{stdlib.name}",
+        "pyodideLock": game_lock_file(runtime),
     }
     (tmp / "js" / "build-info.js").write_text(
         "// Generated by build_wheel.py: the version stamp shared by the page, the worker and sw.js.\n"
         f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n"
     )
-    precached_anyway = {*PRECACHED_DEV, info["engineWheel"]}
+    precached_anyway = {info["engineWheel"]}
     precache = ["./"] + [
         n for n in files_under(tmp)
         if not n.startswith(rt_dir) and n != "sw.js"
         and (not n.startswith(NOT_PRECACHED_PREFIXES) or n in precached_anyway)
     ]
-    runtime_urls = [rt_dir + f for f in RUNTIME_FILES]
-    sw_path = tmp / "sw.js"
-    sw_src = sw_path.read_text()
-    if SW_MARKER not in sw_src:
-        sys.exit(f"site/sw.js lacks the marker {SW_MARKER}")
-    sw_manifest = {"build": build, "pyodide": pyodide_version, "site": precache, "runtime": runtime_urls}
-    sw_path.write_text(sw_src.replace(SW_MARKER, json.dumps(sw_manifest, indent=1)))
+    runtime_urls = [rt_dir + f for f in GAME_RUNTIME_FILES]
     info["precache"] = {"site": precache, "runtime": runtime_urls}
     stamp_pages(tmp, build)
+    write_sw_manifest(tmp, {"build": build, "pyodide": pyodide_version,
+                            "site": precache, "runtime": runtime_urls})
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
     shutil.rmtree(wheel.parent, ignore_errors=True)

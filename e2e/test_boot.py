@@ -68,6 +68,6 @@ def test_broken_wheel_shows_an_alert_with_retry(page, site_url):
 def test_missing_runtime_file_shows_an_alert_with_retry(page, site_url, guard):
     # Pyodide itself logs the failed stdlib download; the page must still say so and offer Retry.
     guard.allow_console(r"python_stdlib|standard library")
-    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="not here"))
+    page.route("**/python_stdlib*.zip", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(site_url + "?levels=easy,easy,easy")
     page.wait_for_selector(RETRY, state="visible", timeout=BOOT_TIMEOUT_MS)

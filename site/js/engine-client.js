@@ -42,7 +42,8 @@
  *   compare it with <meta name="belote-build">: one page never mixes two deploys).
  *
  *   BUILD (re-exported from the generated js/build-info.js):
- *     { version, build, pyodide, pyodideDir, wheel }   URLs are relative to the site root.
+ *     { version, build, pyodide, pyodideDir, wheel, engineWheel, micropipWheel, stdlib, pyodideLock }
+ *     URLs are relative to the site root.
  */
 import { BUILD } from "./build-info.js";
 
@@ -241,6 +242,8 @@ export function createEngine({
       wheel: wheelMethod === "pure" || wheelMethod === "loadPackage" ? BUILD.wheel : BUILD.engineWheel,
       build: BUILD.build,
       wheelMethod: wheelMethod === "loadPackage" ? "loadPackage" : "unpack",
+      stdLib: BUILD.stdlib,        // the game's trimmed standard library (tools/stdlib_modules.txt)
+      lockFile: BUILD.pyodideLock, // the runtime's lock header without packages
     },
   });
   return engine;
