@@ -302,6 +302,13 @@ def content_hash(base: Path, names: list[str], salt: str) -> str:
     return h.hexdigest()[:12]
 
 
+def site_hashes(site: Path, urls: list[str]) -> list[list]:
+    """[url, sha256 of its bytes] per precached site file, so the service worker can take a
+    file from the HTTP cache only when it is this build's."""
+    return [[url, hashlib.sha256((site / ("index.html" if url == "./" else url)).read_bytes()).hexdigest()]
+            for url in urls]
+
+
 def write_sw_manifest(site: Path, manifest: dict) -> None:
     """Fill in the service worker's precache manifest (site/sw.js carries the marker)."""
     sw_path = site / "sw.js"
@@ -374,7 +381,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     info["precache"] = {"site": precache, "runtime": runtime_urls}
     stamp_pages(tmp, build)
     write_sw_manifest(tmp, {"build": build, "pyodide": pyodide_version,
-                            "site": precache, "runtime": runtime_urls})
+                            "site": site_hashes(tmp, precache), "runtime": runtime_urls})
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
     shutil.rmtree(wheel.parent, ignore_errors=True)

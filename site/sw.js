@@ -1,8 +1,13 @@
 // sw.js: offline play. Precaches the site (cache keyed by the build id) and the Pyodide runtime
 // (its own long-lived cache keyed by the Pyodide version, so a game update does not download
-// the 13 MB runtime again), serves cache-first, and deletes other versions' caches on activate.
-// A new build installs in the background and takes over on the next visit (no skipWaiting
-// mid-page: one page never mixes files of two builds). build_wheel.py fills in MANIFEST.
+// the 13 MB runtime again), and deletes other versions' caches on activate. A new build
+// installs in the background and takes over on the next visit (no skipWaiting mid-page: one
+// page never mixes files of two builds). build_wheel.py fills in MANIFEST.
+//
+// Serving: site files from the site cache. Runtime files from the browser's HTTP cache when it
+// still holds them (a same-URL response passed through, so V8 finds the compiled wasm it kept
+// from the last visit: served from Cache Storage, the 9.6 MB wasm was compiled again on the first
+// return visit, about a second), else from the runtime cache (offline), else the network.
 const MANIFEST = /*@BUILD@*/null;
 
 const PREFIX = "belote-";
@@ -11,27 +16,52 @@ const RUNTIME_CACHE = `${PREFIX}runtime-${MANIFEST.pyodide}`;
 const SCOPE = new URL("./", self.location.href);
 const RUNTIME_PATHS = new Set(MANIFEST.runtime.map((u) => new URL(u, SCOPE).pathname));
 
-async function precache(cacheName, urls, { immutable }) {
-  const cache = await caches.open(cacheName);
-  await Promise.all(urls.map(async (url) => {
+// Opened once per service worker start, not on every request.
+let siteCache = null;
+let runtimeCache = null;
+const openSite = () => (siteCache ??= caches.open(SITE_CACHE));
+const openRuntime = () => (runtimeCache ??= caches.open(RUNTIME_CACHE));
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Site files keep their names across builds, so the HTTP cache may hold another build's copy.
+// Each is taken from the HTTP cache when its bytes are this build's (the SHA-256 in the
+// manifest): on a first visit the page has just downloaded most of them. Any other copy is
+// fetched again ("reload"); a file that still does not match (a deploy in progress) fails the
+// install, which the next visit retries: the cache never holds a mix of two builds.
+async function precacheSite() {
+  const cache = await openSite();
+  await Promise.all(MANIFEST.site.map(async ([url, hash]) => {
     const key = new URL(url, SCOPE).href;
-    if (immutable && (await cache.match(key))) return;
-    // Site files keep their names across builds: always fetch them fresh ("reload"), never a
-    // stale copy from the HTTP cache. The runtime's folder is versioned, so its files never
-    // change: take them from the HTTP cache when the page has just downloaded them.
-    let response = await fetch(new Request(key, { cache: immutable ? "force-cache" : "reload" }));
-    if (!response.ok && immutable) response = await fetch(new Request(key, { cache: "reload" }));
+    let response = hash ? await fetch(new Request(key, { cache: "force-cache" })).catch(() => null) : null;
+    if (!(response && response.ok && (await sha256(response)) === hash)) {
+      response = await fetch(new Request(key, { cache: "reload" }));
+      if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
+      if (hash && (await sha256(response)) !== hash) throw new Error(`precache ${url}: not the bytes of build ${MANIFEST.build}`);
+    }
+    await cache.put(key, response);
+  }));
+}
+
+// The runtime's folder is versioned, so its files never change: keep what an earlier build
+// stored, and take the rest from the HTTP cache when the page has just downloaded them.
+async function precacheRuntime() {
+  const cache = await openRuntime();
+  await Promise.all(MANIFEST.runtime.map(async (url) => {
+    const key = new URL(url, SCOPE).href;
+    if (await cache.match(key)) return;
+    let response = await fetch(new Request(key, { cache: "force-cache" }));
+    if (!response.ok) response = await fetch(new Request(key, { cache: "reload" }));
     if (!response.ok) throw new Error(`precache ${url}: HTTP ${response.status}`);
     await cache.put(key, response);
   }));
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.all([
-    precache(SITE_CACHE, MANIFEST.site, { immutable: false }),
-    // Same Pyodide version = same bytes: keep what an earlier build already stored.
-    precache(RUNTIME_CACHE, MANIFEST.runtime, { immutable: true }),
-  ]));
+  event.waitUntil(Promise.all([precacheSite(), precacheRuntime()]));
 });
 
 self.addEventListener("activate", (event) => {
@@ -47,18 +77,33 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
+async function fromHttpCache(url) {
+  try {
+    // only-if-cached: never the network (that is the last resort below); same URL, same
+    // request mode, so Chromium treats the answer as passed through and keeps its code cache.
+    const response = await fetch(new Request(url, { cache: "only-if-cached", mode: "same-origin" }));
+    return response.ok ? response : null;
+  } catch {
+    return null;  // not in the HTTP cache
+  }
+}
+
+async function runtimeFile(request, url) {
+  return (await fromHttpCache(url.href))
+    || (await (await openRuntime()).match(url.href))
+    || fetch(request);
+}
+
+async function siteFile(request, url) {
+  // Navigations carry URL parameters (?embed=1&lang=it...): match the page itself.
+  const key = request.mode === "navigate" ? new URL("./" + url.pathname.slice(SCOPE.pathname.length), SCOPE).href : request;
+  return (await (await openSite()).match(key, { ignoreSearch: true })) || fetch(request);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
-  event.respondWith((async () => {
-    const inRuntime = RUNTIME_PATHS.has(url.pathname);
-    const cache = await caches.open(inRuntime ? RUNTIME_CACHE : SITE_CACHE);
-    // Navigations carry URL parameters (?embed=1&lang=it...): match the page itself.
-    const key = request.mode === "navigate" ? new URL("./" + url.pathname.slice(SCOPE.pathname.length), SCOPE).href : request;
-    const hit = await cache.match(key, { ignoreSearch: true });
-    if (hit) return hit;
-    return fetch(request);
-  })());
+  event.respondWith(RUNTIME_PATHS.has(url.pathname) ? runtimeFile(request, url) : siteFile(request, url));
 });
