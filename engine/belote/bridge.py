@@ -23,7 +23,9 @@ apart from the deck seed and kept in the save): nothing handed to an AI depends 
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,6 +37,12 @@ from .game import Game
 PERSON = 0
 DEFAULT_TARGET = 1000
 SAVE_KEYS = {"game", "levels", "ai_seed"}
+# The page's JSON numbers are doubles: an int beyond this would come back changed from its storage.
+MAX_SAFE_INT = 2**53 - 1
+# Requests nest 6 deep (a load's deck lists); Pyodide's parser dies past a few thousand levels.
+MAX_DEPTH = 32
+_JSON_TOKEN = re.compile(r'["\[\]{}]')
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 class BadRequest(ValueError):
@@ -59,9 +67,63 @@ def _check_levels(levels: Any) -> list[str]:
 
 
 def _check_seed(value: Any, name: str) -> int | None:
-    if value is not None and (type(value) is not int or not 0 <= value < 2**53):
+    if value is not None and (type(value) is not int or not 0 <= value <= MAX_SAFE_INT):
         raise BadRequest(f"{name} must be a non-negative int or null, got {value!r}")
     return value
+
+
+def _check_target(value: Any, name: str) -> int:
+    if type(value) is not int or not 0 < value <= MAX_SAFE_INT:
+        raise BadRequest(f"{name} must be a positive int up to 2**53 - 1, got {value!r}")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise BadRequest(f"request is not JSON: {name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as inf, which no JSON reply can hold
+        raise BadRequest(f"request is not JSON this bridge reads: {text} is beyond a double")
+    return value
+
+
+def _parse_request(text: Any) -> Any:
+    """The request as Python values: strict JSON (no NaN, Infinity or number beyond a double), at most MAX_DEPTH deep."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadRequest(f"request is not JSON: {exc}") from None
+    if not isinstance(text, str):
+        raise BadRequest(f"request must be a JSON string, got {type(text).__name__}")
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except BadRequest:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(f"request is not JSON: {exc}") from None
+
+
+def _check_depth(text: str) -> None:
+    """Refuses text nested deeper than MAX_DEPTH before the recursive parser sees it (linear time)."""
+    depth, pos = 0, 0
+    while (m := _JSON_TOKEN.search(text, pos)) is not None:
+        ch, pos = m.group(), m.end()
+        if ch == '"':  # skip the string: brackets inside it are text
+            string = _JSON_STRING.match(text, pos - 1)
+            if string is None:
+                raise BadRequest(f"request is not JSON: a string at {pos - 1} does not end")
+            pos = string.end()
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadRequest(f"request nested deeper than {MAX_DEPTH} levels")
+        else:
+            depth -= 1
 
 
 def _check_params(params: Mapping[str, Any], allowed: set[str]) -> None:
@@ -97,10 +159,7 @@ class Bridge:
         """Answer one JSON request with one JSON reply; errors come back as data."""
         req_id: Any = None
         try:
-            try:
-                request = json.loads(request_json)
-            except (TypeError, ValueError) as exc:
-                raise BadRequest(f"request is not JSON: {exc}") from None
+            request = _parse_request(request_json)
             if not isinstance(request, dict):
                 raise BadRequest(f"request must be an object, got {type(request).__name__}")
             req_id = request.get("id")
@@ -117,7 +176,11 @@ class Bridge:
             reply = {"id": req_id, "ok": True, "result": result}
         except Exception as exc:  # every failure is an answer, never a dead worker
             reply = {"id": req_id, "ok": False, "error": str(exc), "type": type(exc).__name__}
-        return json.dumps(reply, separators=(",", ":"))
+        try:
+            return json.dumps(reply, separators=(",", ":"), allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as exc:  # never raised: results are plain JSON
+            return json.dumps({"id": None, "ok": False, "error": f"reply is not JSON: {exc}",
+                               "type": "InternalError"}, separators=(",", ":"))
 
     # ------------------------------------------------------------------- methods
 
@@ -126,9 +189,7 @@ class Bridge:
         _check_params(params, {"seed", "target", "levels", "ai_seed"})
         seed = _check_seed(params.get("seed"), "seed")
         ai_seed = _check_seed(params.get("ai_seed"), "ai_seed")
-        target = params.get("target", DEFAULT_TARGET)
-        if type(target) is not int or target <= 0:
-            raise BadRequest(f"target must be a positive int, got {target!r}")
+        target = _check_target(params.get("target", DEFAULT_TARGET), "target")
         levels = _check_levels(params.get("levels", [_default_level()] * 3))
         self.game = Game(seed=seed, target=target)
         self.levels = levels
@@ -150,6 +211,11 @@ class Bridge:
         except BadRequest as exc:
             raise ValueError(f"save: {exc}") from None
         game = Game.from_dict(save["game"])
+        try:  # what this bridge would never have saved: the page's numbers could not keep it
+            _check_seed(game.seed, "seed")
+            _check_target(game.target, "target")
+        except BadRequest as exc:
+            raise ValueError(f"save game: {exc}") from None
         self.game, self.levels = game, levels
         self.ai_seed = new_ai_seed() if ai_seed is None else ai_seed
         return self._snapshot([])
