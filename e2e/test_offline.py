@@ -83,6 +83,22 @@ def test_after_one_visit_the_game_boots_and_plays_with_the_server_stopped(persis
     guard.check()
 
 
+def test_offline_with_the_http_cache_cleared_the_game_boots_from_the_service_workers_caches(persistent, site_dir):
+    # The service worker takes the wasm from the HTTP cache while that holds it (V8 keeps its
+    # compiled code there); without it, and without the server, its own runtime cache answers.
+    server, url = serve(site_dir)
+    ctx, guard = persistent(url)
+    page = ctx.new_page()
+    page.goto(url + QUERY)
+    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    stop(server)
+    ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-engine-build") == page.get_attribute('meta[name="belote-build"]', "content")
+    guard.check()
+
+
 def build(out: Path, build_id: str) -> Path:
     subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out), "--build-id", build_id],
                    cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
