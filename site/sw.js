@@ -1,6 +1,6 @@
 // sw.js: offline play. Precaches the site (cache keyed by the build id) and the Pyodide runtime
 // (its own long-lived cache keyed by the Pyodide version, so a game update does not download
-// the 13 MB runtime again), and deletes other versions' caches on activate. A new build
+// the 11 MB runtime again), and deletes other versions' caches on activate. A new build
 // installs in the background and takes over on the next visit (no skipWaiting mid-page: one
 // page never mixes files of two builds). build_wheel.py fills in MANIFEST.
 //
