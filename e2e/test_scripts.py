@@ -4,15 +4,21 @@ This machine's Chromium has no system font for Devanagari (Debian with only Deja
 Liberation: `fc-list`), so Hindi renders only through the site's own font (fonts/, copied from
 @fontsource/noto-sans-devanagari by build_wheel.py, loaded through @font-face unicode-range).
 
-How "real glyphs" is told from tofu: with an element's own computed font (family stack, weight,
-size), two strings of different letters of the same length are drawn on a canvas. Missing glyphs
-all fall back to one and the same box (or nothing), so the two drawings come out identical;
-real glyphs differ. The check runs after `document.fonts.ready`, so the faces the page asked for
-have loaded (or failed). `test_the_check_sees_tofu_without_the_font` runs it on a copy of the site
-without fonts/ and requires it to report tofu, so the check is known to fail when the font breaks.
+How tofu is told from real glyphs, two ways:
+- Devanagari, from the layout itself: Chromium's DevTools protocol (CSS.getPlatformFontsForNode)
+  says which fonts drew each element's text. Text whose Devanagari came from a font without it
+  (DejaVu Sans here) is tofu. This is how the page was found drawing its first headings and
+  buttons as boxes although the font had loaded (see css/main.css); a canvas check missed it.
+- any script, from pixels: with an element's own computed font, two strings of different letters
+  of the same length are drawn on a canvas; missing glyphs all fall back to one and the same box,
+  so the two drawings come out identical. Used for Vietnamese, which DejaVu Sans covers.
+Both run after `document.fonts.ready`. `test_the_check_sees_tofu_without_the_font` runs them on a
+copy of the site without fonts/ and requires tofu, so the check is known to fail when the font
+breaks.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -70,6 +76,42 @@ def tofu(report: list[dict]) -> list[dict]:
 
 
 DEVANAGARI = "[\\u0900-\\u097F]"
+DEVANAGARI_FONTS = re.compile(r"Devanagari|Nirmala|Mangal|Kohinoor", re.I)
+
+MARK_JS = """(pattern) => {
+  const script = new RegExp(pattern);
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (el.children.length || !r.width || !script.test(el.textContent) || el.closest("option, .sr-only")) continue;
+    el.dataset.glyphCheck = String(out.length);
+    // a list item's marker ("1. ", "• ") is drawn in the same count
+    out.push([el.textContent, getComputedStyle(el).display === "list-item" ? 4 : 0]);
+  }
+  return out;
+}"""
+
+
+def devanagari_tofu(page: Page) -> tuple[int, list[str]]:
+    """(elements checked, those whose Devanagari the layout drew with a font that lacks it)."""
+    page.evaluate("document.fonts.ready.then(() => 0)")
+    texts = page.evaluate(MARK_JS, DEVANAGARI)
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        ids = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "[data-glyph-check]"})["nodeIds"]
+        bad = []
+        for node_id, (text, marker) in zip(ids, texts):
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node_id})["fonts"]
+            others = sum(f["glyphCount"] for f in fonts if not DEVANAGARI_FONTS.search(f["familyName"]))
+            if others > len(re.sub(DEVANAGARI, "", text)) + marker:  # more than spaces, digits, Latin
+                bad.append(f"{text.strip()[:30]!r}: {[(f['familyName'], f['glyphCount']) for f in fonts]}")
+    finally:
+        cdp.detach()
+    page.evaluate("document.querySelectorAll('[data-glyph-check]').forEach((el) => delete el.dataset.glyphCheck)")
+    return len(texts), bad
 VIETNAMESE = "[\\u1EA0-\\u1EF9]"
 
 
@@ -82,6 +124,8 @@ def test_hindi_game_draws_devanagari_glyphs(page: Page, open_game, site_url: str
     weights = {r["weight"] for r in report}
     assert {"400", "700"} <= weights, f"regular and bold Devanagari not both on screen: {report}"
     assert not tofu(report), f"Devanagari drawn as empty boxes: {tofu(report)}"
+    checked, bad = devanagari_tofu(page)
+    assert checked > 15 and not bad, f"the layout drew Devanagari as boxes ({checked} checked):\n  " + "\n  ".join(bad)
     # The font came from this site (fonts/), nothing from elsewhere (the page fixture checks that).
     loaded = page.evaluate("""() => [...document.fonts].filter((f) => f.status === 'loaded')
                               .map((f) => `${f.family} ${f.weight}`)""")
@@ -111,6 +155,9 @@ def test_rules_page_draws_its_script(page: Page, site_url: str, lang: str, sampl
     report = glyph_report(page, "h1, h2, p, li, dt, th", samples, pattern)
     assert len(report) > 10, report
     assert not tofu(report), f"{lang} rules drawn with missing glyphs: {tofu(report)[:5]}"
+    if lang == "hi":
+        checked, bad = devanagari_tofu(page)
+        assert checked > 50 and not bad, f"the layout drew Devanagari as boxes:\n  " + "\n  ".join(bad)
 
 
 def test_the_check_sees_tofu_without_the_font(page: Page, site_dir: Path, serve_dir, guard, tmp_path):
@@ -125,3 +172,5 @@ def test_the_check_sees_tofu_without_the_font(page: Page, site_dir: Path, serve_
     report = glyph_report(page, "h1, h2, p, li", DEVANAGARI_SAMPLES, DEVANAGARI)
     assert report and len(tofu(report)) == len(report), (
         f"the glyph check did not see the missing font: {report[:5]}")
+    checked, bad = devanagari_tofu(page)
+    assert checked > 50 and len(bad) == checked, f"the layout check saw only {len(bad)} of {checked}"

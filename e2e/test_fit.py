@@ -1,0 +1,288 @@
+"""Every language fits: no scrolling, no clipped control, no text outside its box.
+
+Checked in all six languages, in every phase of a match (both bidding rounds, play, a won
+trick, the deal summary) and in every dialog, at 360x480 embedded (`?embed=1`), 360x640,
+640x360 and 1280x800. One page per language and mode (embedded or not) plays through two saved
+matches (`load_save`, built here with the engine): resizing, not reloading, moves it through the
+viewports, so the whole matrix costs four boots per language.
+
+PHASES is the list of what is checked; a new dialog or phase joins it with one line (where it
+starts from, how to open it, the selector that is present while it shows, how to leave it).
+FIT_JS is the check itself (what counts as a problem is in its comments).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import pytest
+from playwright.sync_api import Page
+
+from ui_helpers import load_save, next_frame
+
+from belote import Game
+
+LANGS = ["en", "fr", "lt", "it", "vi", "hi"]
+VIEWPORTS = {False: [(360, 640), (640, 360), (1280, 800)], True: [(360, 480)]}  # embed -> sizes
+
+# ------------------------------------------------------------------ the saved matches
+
+
+def _policy(game: Game) -> str:
+    """A fixed way to play every seat (not the AI: the saves must not move when it improves):
+    the first player to speak takes, cards are played lowest first."""
+    legal = game.legal_actions()
+    view = game.view(game.to_act)
+    if view["phase"] == "bid1" and not view["bids"]:
+        return "take"
+    return legal[0]
+
+
+def bidding_save(levels: list[str]) -> dict:
+    """Four deals played, the fifth dealt: the person speaks first in round 1, and if the person
+    passes, the three computer players (the page's real AI) pass too, so round 2 follows."""
+    from belote.bridge import Bridge
+
+    for seed in range(1, 200):
+        game = Game(seed=seed, target=5000)
+        while len(game.view(0)["sheet"]) < 4 or game.to_act != 0:
+            game.play(_policy(game))
+        save = {"game": game.to_dict(), "levels": levels}
+        bridge = Bridge()
+        bridge.load({"save": save})
+        bridge.play({"action": "pass"})
+        for _ in range(3):
+            view = bridge.ai_play({})["snapshot"]["view"]
+            if view["phase"] != "bid1":
+                break
+        if view["phase"] == "bid2" and view["to_act"] == 0 and len(view["sheet"]) == 4:
+            return save
+    raise AssertionError("no seed gives a deal that all four pass")
+
+
+def last_card_save(levels: list[str]) -> dict:
+    """The last deal of a match to 500, the person about to play the last card of it (the other
+    three are on the table): then the trick is won, the deal is scored (summary) and the match
+    is over, with no computer move to wait for."""
+    for seed in range(1, 200):
+        game = Game(seed=seed, target=500)
+        actions = []
+        while game.to_act is not None:
+            action = _policy(game)
+            actions.append((len(game.view(0)["sheet"]), game.to_act, len(game.view(0)["hand"]), action))
+            game.play(action)
+        final_deal = len(game.view(0)["sheet"]) - 1
+        cut = next(i for i, (deal, seat, hand, _) in enumerate(actions)
+                   if deal == final_deal and seat == 0 and hand == 1)
+        replay = Game(seed=seed, target=500)
+        for _, _, _, action in actions[:cut]:
+            replay.play(action)
+        if len(replay.view(0)["trick"]) == 3:
+            return {"game": replay.to_dict(), "levels": levels}
+    raise AssertionError("no seed leaves the person the last card of a match")
+
+
+# ------------------------------------------------------------------------- phases
+
+
+def nothing(page: Page) -> None:
+    pass
+
+
+def click(selector: str) -> Callable[[Page], None]:
+    return lambda page: page.click(selector)
+
+
+def escape(page: Page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+
+
+def submit_new_game(page: Page) -> None:
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")  # a match is in progress: asks first
+
+
+def pass_round_one(page: Page) -> None:
+    page.click("#bids button[data-action='pass']")
+
+
+def play_last_card(page: Page) -> None:
+    page.click("#hand button:not([disabled])")
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    match: str  # the saved match it starts from: "bidding" or "last_card"; phases run in order
+    enter: Callable[[Page], None]
+    shown: str  # present exactly while the phase shows
+    leave: Callable[[Page], None] = nothing
+
+
+PHASES = [
+    Phase("bidding, round 1", "bidding", nothing, "#app[data-phase='bid1'][data-my-turn='1']"),
+    Phase("new game dialog", "bidding", click("#btn-new"), "#dlg-new[open]", escape),
+    Phase("confirm dialog", "bidding", submit_new_game, "#dlg-confirm[open]", escape),
+    Phase("score sheet", "bidding", click("#btn-sheet"), "#dlg-sheet[open] .sheet", escape),
+    Phase("last trick, previous deal", "bidding", click("#btn-last"), "#dlg-last[open] .muted", escape),
+    Phase("bidding, round 2", "bidding", pass_round_one, "#app[data-phase='bid2'][data-my-turn='1']"),
+    Phase("hint", "bidding", click("#btn-hint"), "#status.hinting"),
+    Phase("play", "last_card", nothing, "#app[data-phase='play'][data-my-turn='1'] #trick .card"),
+    Phase("last trick", "last_card", click("#btn-last"), "#dlg-last[open] .last-trick", escape),
+    Phase("trick won", "last_card", play_last_card, "#trick .slot.winner .card"),
+    Phase("deal summary", "last_card", nothing, "#deal-summary:not([hidden]) .summary-table"),
+    Phase("match over dialog", "last_card", nothing, "#dlg-over[open]"),
+]
+
+# ------------------------------------------------------------------------ the check
+
+FIT_JS = r"""async (shown) => {
+  // A card still sliding onto the table is not a layout: let finite animations end first.
+  await Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)
+    .map((a) => a.finished.catch(() => null)));
+  const TOL = 1;
+  const out = [];
+  const se = document.scrollingElement;
+  // 1. The page itself never scrolls.
+  if (se.scrollWidth > innerWidth + TOL) out.push(`page scrolls sideways: ${se.scrollWidth} px wide`);
+  if (se.scrollHeight > innerHeight + TOL) out.push(`page scrolls: ${se.scrollHeight} px tall`);
+
+  const name = (el) => {
+    const id = el.id ? `#${el.id}` : "";
+    const cls = el.classList.length ? "." + [...el.classList].join(".") : "";
+    const owner = el.id ? "" : (el.parentElement?.closest("[id]")?.id || "");
+    return `${owner ? "#" + owner + " " : ""}${el.tagName.toLowerCase()}${id}${cls}`;
+  };
+  const skipped = (el) => !!el.closest(".sr-only, svg, option, script, style, template, [hidden]");
+  const clips = (cs) => cs.overflowX !== "visible" || cs.overflowY !== "visible";
+  // What of `el` can be seen: the viewport cut by every ancestor that clips (a modal dialog is
+  // in the top layer: nothing above it clips it).
+  const region = (el) => {
+    let r = { l: 0, t: 0, r: innerWidth, b: innerHeight };
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (a !== el && clips(cs)) {
+        const b = a.getBoundingClientRect();
+        r = { l: Math.max(r.l, b.left + a.clientLeft), t: Math.max(r.t, b.top + a.clientTop),
+              r: Math.min(r.r, b.left + a.clientLeft + a.clientWidth), b: Math.min(r.b, b.top + a.clientTop + a.clientHeight) };
+      }
+      if (a.tagName === "DIALOG") break;
+    }
+    return r;
+  };
+  const inside = (x, r) => x.left >= r.l - TOL && x.top >= r.t - TOL && x.right <= r.r + TOL && x.bottom <= r.b + TOL;
+  const painted = (el) => {
+    const cs = getComputedStyle(el);
+    return cs.backgroundImage !== "none" || !/rgba\(.*, 0\)|transparent/.test(cs.backgroundColor)
+      || parseFloat(cs.borderTopWidth) > 0 || el.tagName === "BUTTON";
+  };
+
+  // 2. Text stays inside its box (the nearest ancestor that paints a background or border:
+  //    a button, a pill, a badge, the dialog...) and inside what can be seen of it.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.trim() || !el || skipped(el)) continue;
+    const own = el.getBoundingClientRect();
+    if ((own.width <= 2 || own.height <= 2) && clips(getComputedStyle(el))) continue; // visually hidden
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter((x) => x.width > 0 && x.height > 0);
+    if (!rects.length) continue;
+    let box = el;
+    while (box !== document.body && !painted(box)) box = box.parentElement;
+    const b = box.getBoundingClientRect();
+    if (b.width <= 2 || b.height <= 2) continue; // a visually hidden label
+    const boxRect = { l: b.left, t: b.top, r: b.right, b: b.bottom };
+    // ...and inside its own block (a line that wraps out of a one-line status bar)
+    let block = el;
+    while (block.parentElement && /^(inline|contents)$/.test(getComputedStyle(block).display)) block = block.parentElement;
+    const k = block.getBoundingClientRect();
+    const blockRect = { l: k.left, t: k.top, r: k.right, b: k.bottom };
+    const vis = region(el);
+    for (const x of rects) {
+      // a line box may be shorter than the glyphs' extent (line-height 1): a quarter line of slack
+      const slack = Math.max(TOL, x.height / 4);
+      const inBlock = x.left >= blockRect.l - TOL && x.right <= blockRect.r + TOL
+        && x.top >= blockRect.t - slack && x.bottom <= blockRect.b + slack;
+      const where = !inside(x, boxRect) ? `outside its box ${name(box)}`
+        : !inBlock ? `outside its block ${name(block)}` : !inside(x, vis) ? "cut off" : "";
+      const key = `${name(el)}|${where}`;
+      if (where && !seen.has(key)) {
+        seen.add(key);
+        out.push(`text ${JSON.stringify(node.data.trim().slice(0, 40))} in ${name(el)} ${where}`);
+      }
+    }
+  }
+
+  // 3. Controls are whole: inside the viewport and every clipping ancestor.
+  for (const el of document.querySelectorAll("button, select, input:not([type=hidden]), a[href], [tabindex='0']")) {
+    if (skipped(el)) continue;
+    const x = el.getBoundingClientRect();
+    if (x.width < 1 || x.height < 1) continue;
+    if (!inside(x, region(el))) out.push(`control ${name(el)} is clipped (${Math.round(x.left)},${Math.round(x.top)} ${Math.round(x.width)}x${Math.round(x.height)})`);
+    if (el.tagName === "SELECT" && el.selectedOptions[0]) {
+      const ctx = document.createElement("canvas").getContext("2d");
+      const cs = getComputedStyle(el);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const need = ctx.measureText(el.selectedOptions[0].text).width + 20; // + the arrow
+      if (need > el.clientWidth + TOL) out.push(`select ${name(el)} too narrow for ${JSON.stringify(el.selectedOptions[0].text)}`);
+    }
+  }
+
+  // 4. Nothing scrolls inside (a dialog, the deal summary, a table body).
+  for (const el of document.querySelectorAll("body *")) {
+    const cs = getComputedStyle(el);
+    if (!/(auto|scroll)/.test(cs.overflowX + cs.overflowY) || skipped(el)) continue;
+    if (el.clientHeight && el.scrollHeight > el.clientHeight + TOL) out.push(`${name(el)} scrolls: ${el.scrollHeight} px of content in ${el.clientHeight}`);
+    if (el.clientWidth && el.scrollWidth > el.clientWidth + TOL) out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
+  }
+  return { shown: !!document.querySelector(shown), problems: out };
+}"""
+
+
+def fit_problems(page: Page, phase: Phase, sizes: list[tuple[int, int]]) -> list[str]:
+    """The fit check at each size (resizing the page), as 'WxH phase: problem' lines."""
+    found = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        next_frame(page)
+        got = page.evaluate(FIT_JS, phase.shown)
+        assert got["shown"], f"{phase.name} ended before it was checked at {width}x{height}"
+        found += [f"{width}x{height} {phase.name}: {p}" for p in got["problems"]]
+    return found
+
+
+def run_match(page: Page, site_url: str, lang: str, embed: bool, match: str, save: dict, speed: str) -> list[str]:
+    query = f"lang={lang}&speed={speed}&nosw=1" + ("&embed=1" if embed else "")
+    sizes = VIEWPORTS[embed]
+    page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
+    load_save(page, site_url, save, query)
+    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+    problems = []
+    for phase in [p for p in PHASES if p.match == match]:
+        phase.enter(page)
+        page.wait_for_selector(phase.shown, state="attached", timeout=30_000)
+        problems += fit_problems(page, phase, sizes)
+        phase.leave(page)
+    return problems
+
+
+@pytest.fixture(scope="module")
+def saves() -> dict[str, dict]:
+    return {"bidding": bidding_save(["normal", "hard", "normal"]),
+            "last_card": last_card_save(["hard", "normal", "hard"])}
+
+
+@pytest.mark.parametrize("embed", [False, True], ids=["page", "embed"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_everything_fits(page: Page, site_url: str, saves, lang: str, embed: bool):
+    started = time.monotonic()
+    problems = run_match(page, site_url, lang, embed, "bidding", saves["bidding"], "instant")
+    # slow: the won trick stays 1.7 s, the summary 5 s, long enough to check each size
+    problems += run_match(page, site_url, lang, embed, "last_card", saves["last_card"], "slow")
+    assert not problems, f"{lang}{' embedded' if embed else ''} ({time.monotonic() - started:.0f} s):\n  " + "\n  ".join(problems)
