@@ -132,15 +132,3 @@ def play_deal(page: Page, *, tap: bool = False) -> None:
     play_until(page, lambda: deals_done(page) > start or time.monotonic() > deadline, tap=tap)
     assert deals_done(page) > start, "no deal was finished within 3 minutes"
 
-
-def load_save(page: Page, site_url: str, save: dict, query: str = "") -> Page:
-    """Opens the game on a saved match (the bridge's save object, {"game": ..., "levels": ...})
-    and waits until it is playable. The one place in the tests that knows where the page keeps
-    its save: when the save moves (into the worker, IndexedDB), only this changes."""
-    if not page.url.startswith(site_url):
-        page.goto(site_url + "icons/icon.svg")  # any page of the origin, to reach its storage
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [SAVE_KEY, json.dumps({"save": save})])
-    page.goto(site_url + (("?" + query.lstrip("?")) if query else ""))
-    page.wait_for_selector('[data-ready="1"]', state="attached", timeout=60_000)
-    return page
