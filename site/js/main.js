@@ -181,7 +181,8 @@ async function playAction(action) {
     if (isCrash(e)) return; // recover() replays the action if the engine had not kept it
     session.inFlight = null;
     update({ busy: false });
-    engineError(e);
+    if (e.type === "MatchMoved") matchMoved();
+    else engineError(e);
   }
 }
 
