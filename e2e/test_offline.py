@@ -12,7 +12,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, ROOT, Guard
 from serve import make_server, start_in_thread
-from ui_helpers import play_deal
+from ui_helpers import MY_TURN, act_once, play_deal, play_until, saved
 
 QUERY = "?levels=easy,easy,easy&speed=fast&seed=5"
 SW_ACTIVE = 'html[data-sw="active"]'
@@ -105,52 +105,105 @@ def build(out: Path, build_id: str) -> Path:
     return out
 
 
-def test_a_new_build_takes_over_on_the_next_visits_without_mixing(persistent, tmp_path):
+def deploy(tmp_path: Path, current: Path, target: Path) -> None:
+    """Swaps the served folder atomically, like a static host."""
+    tmp_link = tmp_path / "current.new"
+    tmp_link.symlink_to(target, target_is_directory=True)
+    os.replace(tmp_link, current)
+
+
+@pytest.fixture
+def two_builds(tmp_path):
+    """Builds A and B of the site and a server on a folder link that starts on A."""
     a = build(tmp_path / "a", "test-A")
     b = build(tmp_path / "b", "test-B")
     current = tmp_path / "current"
     current.symlink_to(a, target_is_directory=True)
     server, url = serve(current)
-    try:
-        ctx, guard = persistent(url)
+    yield server, url, lambda: deploy(tmp_path, current, b)
+    stop(server)
 
-        first = ctx.new_page()
-        first.goto(url + QUERY)
-        first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        first.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert stamps(first) == ("test-A", "test-A")
-        first.close()
 
-        # Deploy B (atomically, like a static host swapping folders).
-        tmp_link = tmp_path / "current.new"
-        tmp_link.symlink_to(b, target_is_directory=True)
-        os.replace(tmp_link, current)
-        hits_before = len(server.hits)
+def page_id(page) -> float:
+    """Changes when the page reloads."""
+    return page.evaluate("performance.timeOrigin")
 
-        # Next visit: still one consistent build (A from the cache); B installs meanwhile.
-        second = ctx.new_page()
-        second.goto(url + QUERY)
-        second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        page_build, engine_build = stamps(second)
-        assert page_build == engine_build
-        if page_build == "test-A":
-            second.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
-        # The visit after, with the second tab still open: build B, all of it, in both tabs
-        # (the new tab takes B at startup; the old tab reloads onto B instead of running on
-        # with files whose cache was just replaced).
-        third = ctx.new_page()
-        third.goto(url + QUERY)
-        for tab in (third, second):
-            tab.wait_for_selector('meta[name="belote-build"][content="test-B"]', state="attached",
-                                  timeout=BOOT_TIMEOUT_MS)
-            tab.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-            assert stamps(tab) == ("test-B", "test-B")
-        caches = third.evaluate("caches.keys()")
-        assert "belote-site-test-B" in caches and "belote-site-test-A" not in caches, caches
-        assert [c for c in caches if c.startswith("belote-runtime-")], caches
-        # the 13 MB runtime was not downloaded again for the new build
-        assert not [p for p, _ in server.hits[hits_before:] if "/pyodide/" in p], server.hits[hits_before:]
-        guard.check()
-    finally:
-        stop(server)
+def test_a_build_installed_while_a_page_boots_never_reloads_it(persistent, two_builds):
+    """B installs during the boot of a page running A: the page plays on A (no reload after its
+    first table), B is offered, and the next visit runs B, all of it."""
+    server, url, deploy_b = two_builds
+    ctx, guard = persistent(url)
+    first = ctx.new_page()
+    first.goto(url + QUERY)
+    first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    first.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    first.close()
+
+    deploy_b()
+    hits_before = len(server.hits)
+    second = ctx.new_page()
+    second.goto(url + QUERY)  # the navigation's update check installs B during this boot
+    second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    loaded = page_id(second)
+    assert stamps(second) == ("test-A", "test-A")
+    second.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    second.wait_for_selector('[data-notice="update"]', state="attached")  # offered (bidding: between deals)
+    act_once(second)
+    second.wait_for_timeout(1500)
+    assert page_id(second) == loaded and stamps(second) == ("test-A", "test-A")  # never forced
+    second.close()
+
+    third = ctx.new_page()
+    third.goto(url + QUERY)
+    third.wait_for_selector('meta[name="belote-build"][content="test-B"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    third.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert stamps(third) == ("test-B", "test-B")
+    caches = third.evaluate("caches.keys()")
+    assert "belote-site-test-B" in caches and "belote-site-test-A" not in caches, caches
+    # the 13 MB runtime was not downloaded again for the new build
+    assert not [p for p, _ in server.hits[hits_before:] if p.endswith(".wasm")], server.hits[hits_before:]
+    guard.check()
+
+
+def test_a_build_installed_during_a_deal_is_offered_between_deals_and_keeps_the_match(persistent, two_builds):
+    """B installs while a deal is played: no reload, no offer during the deal; once the deal is
+    over the offer appears, and accepting it reloads onto B with every move of the match kept.
+    A second tab opened meanwhile stays on A (the match's tab keeps its build) and follows to B."""
+    server, url, deploy_b = two_builds
+    ctx, guard = persistent(url)
+    page = ctx.new_page()
+    page.goto(url + QUERY)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.reload()  # a return visit: the page is controlled by build A's service worker
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+               and page.query_selector(MY_TURN) is not None)
+    loaded = page_id(page)
+
+    deploy_b()
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    other = ctx.new_page()  # a second tab meanwhile: the match is open in the first
+    other.goto(url)
+    other.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert stamps(other)[0] == "test-A"  # B waits: the playing tab's files stay whole
+    deal = int(page.get_attribute("#app", "data-deals-done"))
+    while int(page.get_attribute("#app", "data-deals-done")) == deal:
+        assert page.query_selector('[data-notice="update"]') is None  # never mid-deal
+        if page.query_selector(MY_TURN) is not None:
+            act_once(page)
+        else:
+            page.wait_for_timeout(50)
+    assert page_id(page) == loaded and stamps(page) == ("test-A", "test-A")
+    page.wait_for_selector('[data-notice="update"]', state="attached", timeout=30_000)
+    moves_kept = saved(page)["game"]["actions"]
+    page.click('[data-notice="update"] button[data-intent="apply-update"]')
+    page.wait_for_selector('meta[name="belote-build"][content="test-B"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert stamps(page) == ("test-B", "test-B")
+    assert saved(page)["game"]["actions"][: len(moves_kept)] == moves_kept  # the match resumed whole
+    other.wait_for_selector('meta[name="belote-build"][content="test-B"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    guard.check()

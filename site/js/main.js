@@ -4,7 +4,7 @@
 // what can be played is view.legal_actions. How a move travels: docs/contracts.md.
 
 import { startEngine } from "./boot.js";
-import { registerServiceWorker } from "./sw-register.js";
+import { registerServiceWorker, takeWaitingBuild, applyUpdate } from "./sw-register.js";
 import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
 import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS } from "./state.js";
 import { readParams } from "./params.js";
@@ -335,6 +335,12 @@ function onIntent(name, arg) {
     case "take-over":
       takeOver();
       break;
+    case "apply-update":
+      if (!applyUpdate()) update({ newBuild: "none" });
+      break;
+    case "dismiss-update":
+      update({ newBuild: "dismissed" }, focusTurn);
+      break;
     default:
       break;
   }
@@ -356,9 +362,16 @@ async function onNewGameSubmit(event) {
 
 async function main() {
   setChangeListener(requestRender);
+  // A build installed during an earlier visit takes over now, before anything is shown.
+  if (await takeWaitingBuild()) return;
   // Offline support installs after the first table is drawn: on a first visit its precache then
   // reads the runtime from the HTTP cache instead of competing with the boot and the first deal.
-  registerServiceWorker({ after: firstBootSettled });
+  // A build that installs while the page runs is offered between deals, never forced on a match.
+  registerServiceWorker({
+    after: firstBootSettled,
+    onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
+    playing: () => matchInProgress() && state.tab === "here",
+  });
   update({ settings: initialSettings(), embed: !!params.embed });
   await setLanguage(state.settings.lang);
   bindInput(document.getElementById("app"), onIntent, {

@@ -5,7 +5,7 @@
 
 import { t, tSeat, formatNumber } from "./i18n.js";
 import {
-  state, isMyTurn, tableCards, lastTrick, delays, handFocus,
+  state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate,
   SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
@@ -366,7 +366,8 @@ function renderAlerts() {
   const box = $("#alerts");
   const a = state.alert;
   const n = state.notice;
-  const key = [a ? `${a.kind}:${a.text}` : "", `${!!state.view}`, state.tab, n ? n.kind : ""].join("|");
+  const offer = offerUpdate();
+  const key = [a ? `${a.kind}:${a.text}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
   if (!changed("alert", key)) return;
   box.replaceChildren();
   if (state.tab !== "here") {
@@ -386,6 +387,13 @@ function renderAlerts() {
       div.append(button(t("close"), "dismiss-alert"));
       if (!state.view && state.boot === "ready") div.append(button(t("start_new_game"), "new-game-now", true));
     }
+    box.append(div);
+  }
+  if (offer) {
+    const div = el("div", "notice notice-update");
+    div.setAttribute("role", "status");
+    div.dataset.notice = "update";
+    div.append(el("p", "", t("update_ready")), button(t("update_now"), "apply-update", true), button(t("update_later"), "dismiss-update"));
     box.append(div);
   }
   if (n) {

@@ -37,6 +37,7 @@ export const state = {
   alert: null, // {kind: "boot" | "save" | "engine" | "crash", text}
   notice: null, // {kind: "storage", text}: said once, dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
+  newBuild: "none", // "none" | "ready" (a new build is installed: offered between deals) | "dismissed"
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
 };
@@ -84,6 +85,12 @@ export function matchInProgress(s = state) {
 export function levelOfSeat(seat, s = state) {
   const levels = s.levels || s.settings.levels;
   return levels[seat - 1] || "normal";
+}
+
+/** True while a new build may be offered: it is ready, this tab plays, and no deal is being played. */
+export function offerUpdate(s = state) {
+  const v = s.view;
+  return s.newBuild === "ready" && s.tab === "here" && (!v || v.phase !== "play");
 }
 
 /** The finished trick the "last trick" dialog shows: {trick, previousDeal} or null. */

@@ -1,25 +1,37 @@
 /**
- * sw-register.js: registers the service worker (sw.js) that makes the game play offline.
+ * sw-register.js: the service worker (sw.js) that makes the game play offline, and how a new build
+ * takes over without ever interrupting a match.
  *
- *   import { registerServiceWorker } from "./sw-register.js";
- *   registerServiceWorker({ after });   // call once at startup; never throws, never logs an error
+ *   import { takeWaitingBuild, registerServiceWorker, applyUpdate } from "./sw-register.js";
+ *   if (await takeWaitingBuild()) return;        // first thing: a build waiting since an earlier visit
+ *   registerServiceWorker({ after, onUpdateReady, playing });   // never throws, never logs an error
+ *   applyUpdate();                                // the player accepted the offer: reload onto the new build
  *
- * The registration waits for the promise `after` (the game passes one that settles once its
- * first table is drawn or its boot failed), so that on a first visit the precache takes the
- * runtime from the HTTP cache instead of downloading 13 MB twice and competing with the boot.
+ * A new build takes over at the next visit (takeWaitingBuild: before anything is shown, and only
+ * when no other tab is playing a match on the current build, since it would be left with its cache
+ * deleted), or when the player accepts the offer that onUpdateReady() lets the page make between
+ * deals. A build that finishes installing while this page runs is offered, never forced: the page
+ * does not reload by itself while `playing()` says it has a match on the table. The registration
+ * waits for the promise `after` (the game: first table drawn or boot failed), so that on a first
+ * visit the precache takes the runtime from the HTTP cache instead of competing with the boot.
  *
  * Marks the root element for tests and the UI:
  *   <html data-sw="active">        the page's build is precached (offline play works from now on)
  *   <html data-sw="unavailable">   no service worker here (e.g. inside a third-party iframe)
- *   <html data-sw-update="ready">  a newer build is installed; the next visit uses it
- * Updates never leave a page running on files of two builds: a newer build found at startup
- * is activated and the page reloads once, before the game has started; one found later waits
- * for the next visit; a tab whose build another tab replaced reloads (the match resumes). Add ?nosw=1 to the URL to skip the service worker (benchmarks).
+ *   <html data-sw-update="ready">  a newer build is installed and waits (offered to the player)
+ * Add ?nosw=1 to the URL to skip the service worker (benchmarks).
  */
 const root = document.documentElement;
+const LOCK = "belote-match"; // held by the tab that plays (js/tabs.js)
+let registration = null;
+let accepted = false; // this page asked for the new build: its reload is wanted
 
 function mark(name, value) {
   root.dataset[name] = value;
+}
+
+function disabled() {
+  return !navigator.serviceWorker || new URLSearchParams(location.search).has("nosw");
 }
 
 // sessionStorage may be refused (storage blocked for the site): then no reload guard is kept.
@@ -32,45 +44,78 @@ function session(action, key, value) {
   }
 }
 
-export async function registerServiceWorker({ after = Promise.resolve() } = {}) {
-  const sw = navigator.serviceWorker;
-  if (!sw || new URLSearchParams(location.search).has("nosw")) {
+/** True when another tab holds the match lock (asked before this tab claims it). */
+async function matchOpenElsewhere() {
+  try {
+    const { held = [] } = await navigator.locks.query();
+    return held.some((lock) => lock.name === LOCK);
+  } catch {
+    return false; // no Web Locks (or refused): nothing to protect across tabs
+  }
+}
+
+/**
+ * At startup: a newer build that finished installing during an earlier visit takes over now, and the
+ * page reloads onto it before it shows anything. Resolves true when that reload is on its way.
+ */
+export async function takeWaitingBuild() {
+  if (disabled() || !navigator.serviceWorker.controller) return false;
+  const reg = await navigator.serviceWorker.getRegistration().catch(() => null);
+  if (!reg || !reg.waiting || session("get", "belote-sw-reloaded")) {
+    session("remove", "belote-sw-reloaded");
+    return false;
+  }
+  if (await matchOpenElsewhere()) return false; // that tab's match keeps its build until it is done
+  session("set", "belote-sw-reloaded", "1"); // one try: never a reload loop
+  accepted = true;
+  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+  reg.waiting.postMessage({ type: "skip-waiting" });
+  return true;
+}
+
+/** The player accepted the new build: it takes over and this page reloads onto it (the match resumes). */
+export function applyUpdate() {
+  if (!registration || !registration.waiting) return false;
+  accepted = true;
+  registration.waiting.postMessage({ type: "skip-waiting" });
+  return true;
+}
+
+export async function registerServiceWorker({ after = Promise.resolve(), onUpdateReady = () => {}, playing = () => false } = {}) {
+  if (disabled()) {
     mark("sw", "unavailable");
     return null;
   }
+  const sw = navigator.serviceWorker;
   if (sw.controller) {
-    // Another tab switched this origin to a newer build (its old cache is gone): reload onto
-    // it rather than run on with files of two builds. The match resumes from its save.
-    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+    // A new build took over (this page accepted it, or another tab with no match open took it at
+    // startup). Reload onto it unless that would interrupt a match on this table.
+    sw.addEventListener("controllerchange", () => {
+      if (accepted || !playing()) location.reload();
+    });
   }
-  // A newer build waiting since an earlier visit is taken at once, before the engine boots.
-  const early = await sw.getRegistration().catch(() => null);
-  if (!(early && early.waiting && sw.controller)) {
-    try {
-      await after;
-    } catch {
-      // whatever happened to the boot, offline support is still worth installing
-    }
+  try {
+    await after;
+  } catch {
+    // whatever happened to the boot, offline support is still worth installing
   }
   let reg;
   try {
     reg = await sw.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" });
   } catch {
-    mark("sw", "unavailable");   // third-party iframe, private mode...: the game still plays online
+    mark("sw", "unavailable"); // third-party iframe, private mode...: the game still plays online
     return null;
   }
-  if (reg.waiting && sw.controller && !session("get", "belote-sw-reloaded")) {
-    // A newer build finished installing during an earlier visit: take it now, at startup.
-    session("set", "belote-sw-reloaded", "1");
-    reg.waiting.postMessage({ type: "skip-waiting" });  // then "controllerchange" reloads
-    return reg;
-  }
-  session("remove", "belote-sw-reloaded");
+  registration = reg;
+  const offer = () => {
+    mark("swUpdate", "ready");
+    onUpdateReady();
+  };
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {
       if (worker.state === "activated" && !sw.controller) mark("sw", "active");
-      if (worker.state === "installed" && sw.controller) mark("swUpdate", "ready");
+      if (worker.state === "installed" && sw.controller) offer();
       if (worker.state === "redundant") worker.removeEventListener("statechange", check);
     };
     worker.addEventListener("statechange", check);
