@@ -222,10 +222,14 @@ def test_new_game_asks_before_abandoning_a_match(page: Page, open_game):
     page.wait_for_selector("dialog[open]", state="detached")
     assert len(saved(page)["game"]["actions"]) >= actions
     page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    # Cancelling changed nothing: the form shows the match's settings again.
+    assert page.is_checked("#dlg-new input[name=target][value='1000']")
+    page.check("#dlg-new input[name=target][value='500']")
     page.click("#dlg-new button[type=submit]")
     page.click("#dlg-confirm [data-intent='confirm-new-game']")
     page.wait_for_selector("dialog[open]", state="detached")
-    page.wait_for_function  # noqa: B018 (wait_for_function breaks under the CSP: poll instead)
+    # (wait_for_function breaks under the CSP: poll instead)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and engine_view(page)["target"] != 500:
         time.sleep(0.05)

@@ -314,7 +314,7 @@ function onIntent(name, arg) {
       startNewGame();
       break;
     case "confirm-new-game":
-      if (session.pendingSettings) startNewGame(session.pendingSettings);
+      if (session.pendingSettings) startWith(session.pendingSettings);
       session.pendingSettings = null;
       break;
     case "close-dialog":
@@ -346,18 +346,25 @@ function onIntent(name, arg) {
   }
 }
 
+/** The new-game form's settings: the language applies at once; the rest with the new match. */
 async function onNewGameSubmit(event) {
   event.preventDefault();
   const chosen = readNewGame();
   if (!chosen) return;
-  const langChanged = chosen.lang !== state.settings.lang;
-  update((s) => ({ settings: { ...s.settings, ...chosen } }));
-  persistSettings();
-  if (langChanged) await setLanguage(chosen.lang);
+  if (chosen.lang !== state.settings.lang) {
+    await setLanguage(chosen.lang);
+    persistSettings();
+  }
   if (matchInProgress()) {
-    session.pendingSettings = { ...state.settings };
+    session.pendingSettings = { ...state.settings, ...chosen }; // kept only if the match is abandoned
     openDialog("dlg-confirm");
-  } else startNewGame();
+  } else startWith(chosen);
+}
+
+function startWith(settings) {
+  update((s) => ({ settings: { ...s.settings, ...settings } }));
+  persistSettings();
+  startNewGame();
 }
 
 async function main() {
