@@ -2,7 +2,7 @@
 // returns to the opener). Content is built from state when a dialog opens.
 
 import { t, LANGUAGES, formatNumber } from "./i18n.js";
-import { state, update, TARGETS, LEVELS, SPEEDS } from "./state.js";
+import { state, update, TARGETS, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { sheetContent, lastTrickContent } from "./render.js";
 
 const byId = (id) => document.getElementById(id);
@@ -81,7 +81,7 @@ export function readNewGame() {
   const custom = form.elements.customTarget;
   if (target === "custom") {
     const n = Number(custom.value);
-    if (!Number.isInteger(n) || n < 1 || n > 100000) {
+    if (!isTarget(n)) {
       custom.setAttribute("aria-invalid", "true");
       custom.focus();
       return null;

@@ -6,7 +6,7 @@
 import { startEngine } from "./boot.js";
 import { registerServiceWorker, takeWaitingBuild, applyUpdate } from "./sw-register.js";
 import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
-import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS } from "./state.js";
+import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
 import { requestRender, seatName, focusTurn, invalidate } from "./render.js";
@@ -36,7 +36,7 @@ function initialSettings() {
   const s = { ...state.settings };
   if (Object.hasOwn(SPEEDS, stored.speed)) s.speed = stored.speed;
   if (Array.isArray(stored.levels) && stored.levels.length === 3 && stored.levels.every((l) => LEVELS.includes(l))) s.levels = stored.levels;
-  if (Number.isInteger(stored.target) && stored.target > 0) s.target = stored.target;
+  if (isTarget(stored.target)) s.target = stored.target; // 1e300 would be refused by the engine at every visit
   s.fourColour = stored.fourColour === true;
   s.lang = pickLanguage(params.lang || stored.lang);
   if (params.speed) s.speed = params.speed;

@@ -1,7 +1,7 @@
 // params.js: the page's URL parameters (embed mode and test settings), checked.
 // ?embed=1 &lang=it &levels=hard,normal,hard &target=500 &seed=42 &speed=slow|normal|fast|instant
 
-import { LEVELS, SPEEDS } from "./state.js";
+import { LEVELS, SPEEDS, isTarget } from "./state.js";
 import { LANGUAGES } from "./i18n.js";
 
 export function readParams(search = location.search) {
@@ -13,7 +13,7 @@ export function readParams(search = location.search) {
   const levels = (q.get("levels") || "").split(",").filter(Boolean);
   if (levels.length === 3 && levels.every((l) => LEVELS.includes(l))) out.levels = levels;
   const target = Number(q.get("target"));
-  if (Number.isInteger(target) && target > 0 && target <= 100000) out.target = target;
+  if (isTarget(target)) out.target = target;
   const seedText = q.get("seed");
   if (seedText !== null && /^\d{1,15}$/.test(seedText)) out.seed = Number(seedText);
   const speed = q.get("speed");

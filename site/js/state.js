@@ -5,6 +5,11 @@
 export const LEVELS = ["easy", "normal", "hard"];
 export const TARGETS = [500, 1000, 2000];
 
+/** A target the page offers (URL, stored settings, the custom field): an int 1..100000. */
+export function isTarget(n) {
+  return Number.isInteger(n) && n >= 1 && n <= 100000;
+}
+
 /** Delays in milliseconds for each speed. "instant" is for tests (URL speed=instant). */
 export const SPEEDS = {
   slow: { ai: 1300, trick: 1700, deal: 5000, anim: 420, callout: 2200 },
