@@ -23,7 +23,8 @@
  *                    waits for the boot, sends {id, method, params}, resolves with the bridge's
  *                    `result`; an engine error (bad action, bad save...) rejects with an
  *                    EngineError whose .type is the Python exception name ("IllegalAction",
- *                    "ValueError", ...) and .message the engine's message.
+ *                    "ValueError", ...) and .message the engine's message; params nested
+ *                    deeper than 64 levels are refused before they are sent ("BadRequest").
  *   engine.state  -> "booting" | "ready" | "failed" | "closed"
  *   engine.error  -> the EngineError once state is "failed", else null
  *   engine.terminate()  stops the worker; pending calls reject with type "Closed".
@@ -60,6 +61,22 @@ export class EngineError extends Error {
 const SITE_ROOT = new URL("../", import.meta.url);
 // A worker busy with one move answers a ping within a second or two; this long silent is dead.
 const QUIET_MS = 4000;
+// The bridge reads requests 32 levels deep; params nested a few thousand deep (a tampered save)
+// would not even reach it: the worker fails to read such a message and never answers. Deeper
+// than this, a call is refused here as the bridge would refuse it.
+const MAX_PARAMS_DEPTH = 64;
+
+/** True when `value` nests objects or arrays deeper than `limit` (depth first: quick on cycles too). */
+function nestsDeeper(value, limit) {
+  const stack = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= limit) return true;
+    for (const key of Object.keys(v)) stack.push([v[key], depth + 1]);
+  }
+  return false;
+}
 
 export function createEngine({
   onProgress = () => {}, onSteps = () => {}, onCrash = () => {},
@@ -196,6 +213,9 @@ export function createEngine({
     await engine.ready;
     if (engine.state !== "ready") {
       throw engine.error || new EngineError("Closed", "the engine was stopped");
+    }
+    if (nestsDeeper(params, MAX_PARAMS_DEPTH)) {
+      throw new EngineError("BadRequest", `request nested deeper than ${MAX_PARAMS_DEPTH} levels`);
     }
     const id = nextId++;
     return new Promise((resolve, reject) => {
