@@ -16,7 +16,8 @@ import pytest
 
 from belote import Game, ai
 from belote.ai import hard
-from belote.ai.knowledge import PASSED_TURNED_J9, History, Knowledge
+from belote.ai.knowledge import LED_BELOW_ACE, NO_OVERTAKE_LAST, NO_OVERTAKE_MASTER, NO_SMEAR_TEN, PASSED_TURNED_J9
+from belote.ai.knowledge import TAKER_NO_DRAW, TAKER_TOP_TRUMP, History, Knowledge
 from belote.ai.sampling import assign, sample_bid_deal, sample_hands
 from belote.ai.search import Solver
 from belote.deal import deck_for
@@ -175,6 +176,85 @@ def test_bid_reading_lowers_the_turned_suits_jack_and_nine_for_passers():
     assert k.weights[0][c("JH")] == pytest.approx(PASSED_TURNED_J9)
     assert k.weights[0][c("AH")] == 1.0
     assert k.weights[1][c("AH")] > 1.0  # the taker is more likely to hold trumps
+
+
+def play_view(tricks: list[str], trick: str = "") -> dict:
+    """Seat 0's view, trump hearts, seat 1 took the turned 7H; ``tricks``: "leader: c c c c"
+    (cards in play order), ``trick``: the current trick the same way."""
+    def cards(spec: str) -> tuple[int, list[dict]]:
+        leader, codes = spec.split(":")
+        seat = int(leader)
+        return seat, [{"seat": (seat + i) % 4, "card": code} for i, code in enumerate(codes.split())]
+    done = []
+    for spec in tricks:
+        leader, played = cards(spec)
+        done.append({"leader": leader, "winner": 0, "points": 0, "cards": played})
+    current = cards(trick)[1] if trick else []
+    sizes = [8 - len(tricks) - any(e["seat"] == s for e in current) for s in range(4)]
+    hand = ["AC", "KC", "QC", "JC", "AS", "KS", "QS", "JS"][:sizes[0]]
+    return {
+        "seat": 0, "phase": "play", "trump": "H", "taker": 1, "turned_card": "7H",
+        "hand": hand, "hand_sizes": sizes,
+        "bids": [{"seat": 0, "action": "pass"}, {"seat": 1, "action": "take"}],
+        "tricks": done, "trick": current, "belote": [],
+    }
+
+
+def test_no_overtake_last_a_seat_last_under_an_opponents_card_holds_nothing_above():
+    """Seat 2's KD holds the trick; seat 1, last, follows 9D: it has neither TD nor AD."""
+    k = Knowledge.from_view(play_view([], "2: KD 8D 7D 9D"))
+    for code in ("TD", "AD"):
+        assert k.weights[1][c(code)] == pytest.approx(NO_OVERTAKE_LAST), code
+    assert k.weights[1][c("QD")] == 1.0  # below the king: no reading
+    assert k.may_hold(1, c("AD"))  # soft: the sampler may still give it the ace
+
+
+def test_no_overtake_master_a_seat_in_the_middle_that_follows_low_lacks_the_master():
+    """Seat 3, second under seat 2's KD, follows 8D: less likely to hold AD; TD says nothing
+    (a ten is often kept back in the middle)."""
+    k = Knowledge.from_view(play_view([], "2: KD 8D"))
+    assert k.weights[3][c("AD")] == pytest.approx(NO_OVERTAKE_MASTER)
+    assert k.weights[3][c("TD")] == 1.0
+    # Once AD has gone, TD is the master.
+    k = Knowledge.from_view(play_view(["2: AD 9D 7D 8D"], "2: KD QD"))
+    assert k.weights[3][c("TD")] == pytest.approx(NO_OVERTAKE_MASTER)
+
+
+def test_no_smear_ten_last_on_a_partners_trick_it_gave_less_than_the_ten():
+    """Seat 3's AD holds the trick; seat 1, last, gives its partner 9D: no TD."""
+    k = Knowledge.from_view(play_view([], "2: 7D AD 8D 9D"))
+    assert k.weights[1][c("TD")] == pytest.approx(NO_SMEAR_TEN)
+    # Once AD has gone the ten is the master, worth keeping for a trick of its own: no reading.
+    k = Knowledge.from_view(play_view(["2: AD 9D 7D 8D"], "2: 7D KD JD QD"))
+    assert k.weights[1][c("TD")] == 1.0
+
+
+def test_led_below_ace_a_plain_lead_under_the_ace_out_means_no_ace():
+    """Seat 2 leads KD while AD is out: it is less likely to hold AD; leading AD says nothing."""
+    k = Knowledge.from_view(play_view([], "2: KD"))
+    assert k.weights[2][c("AD")] == pytest.approx(LED_BELOW_ACE)
+    k = Knowledge.from_view(play_view([], "2: AD"))
+    assert k.weights[2][c("AD")] == 1.0 and k.weights[2][c("TD")] == 1.0
+
+
+def test_taker_no_draw_a_taker_leading_a_plain_suit_lacks_the_master_trump():
+    """The taker (seat 1) leads a diamond with every trump out: its JH weighs less than a taker's."""
+    k = Knowledge.from_view(play_view([], "1: AD"))
+    assert k.weights[1][c("JH")] == pytest.approx(TAKER_TOP_TRUMP * TAKER_NO_DRAW)
+    k = Knowledge.from_view(play_view([], "2: AD 7D"))  # a defender's plain lead: no such reading
+    assert k.weights[2][c("JH")] == 1.0
+
+
+def test_play_readings_are_soft_and_every_sample_stays_legal():
+    """With every play reading active the sampler still draws only consistent deals."""
+    v = play_view(["2: KD 8D 7D 9D"], "2: 7S")
+    k = Knowledge.from_view(v)
+    rng = random.Random(3)
+    for _ in range(50):
+        hands = sample_hands(k, rng)
+        for s in range(4):
+            assert hands[s] & k.known[s] == k.known[s]
+            assert not hands[s] & ~(k.allowed[s] | k.known[s])
 
 
 # ------------------------------------------------------------------- sampling

@@ -15,9 +15,15 @@ with :meth:`History.note`, so a look-ahead can extend it cheaply:
 - ``known[s]``: cards certainly in s's hand (the turned card once taken and not yet
   played is the taker's; a seat that called "belote" holds the other of K/Q of trump);
 - ``allowed[s]``: the hidden cards s may still hold (the hard constraints above);
-- ``weights[s][c]``: a soft likelihood factor (1.0 neutral) read from the bids: a seat
+- ``weights[s][c]``: a soft likelihood factor (1.0 neutral) read from the bids (a seat
   that passed the turned suit is less likely to hold its J or 9, a round-2 passer less
-  likely to hold a jack, the taker more likely to hold trumps.
+  likely to hold a jack, the taker more likely to hold trumps) and from the play, each
+  inference a named factor: a seat last to a plain trick an opponent holds that followed
+  low holds no card above (``NO_OVERTAKE_LAST``), nor the suit's master when it was second
+  or third (``NO_OVERTAKE_MASTER``); last on its partner's plain trick, it gave less than
+  the ten: not the ten (``NO_SMEAR_TEN``); it led a plain suit with another card while the
+  ace was out: not the ace (``LED_BELOW_ACE``); the taker led a plain suit while trumps
+  were out: not the master trump (``TAKER_NO_DRAW``).
 
 The sampler (:mod:`belote.ai.sampling`) draws deals that respect every hard constraint,
 weighted by ``weights``. Seats are absolute (0-3): for seat 0, ``k.is_void(1, HEARTS)``
@@ -31,8 +37,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bidding import PASS, bid_trump
-from ..cards import ALL_CARDS, CODE_TO_CARD, JACK, NINE, SUIT_MASKS, SUITS, TRUMPS_ABOVE, Card, Mask
-from ..cards import belote_pair, mask_of_codes
+from ..cards import ABOVE, ACE, ALL_CARDS, CODE_TO_CARD, JACK, NINE, POINTS, STRENGTH, SUIT_MASKS, SUITS, TEN
+from ..cards import TRUMPS_ABOVE, Card, Mask, belote_pair, mask_of_codes
 from ..phases import BIDDING
 from ..rules import best_trump, winning_index
 
@@ -41,6 +47,12 @@ PASSED_TURNED_J9 = 0.35  # passed the turned suit in round 1: its J or 9 is less
 PASSED_ROUND2_J = 0.6  # passed every suit in round 2: a J anywhere is less likely
 TAKER_TOP_TRUMP = 3.0  # the taker's J or 9 of trump
 TAKER_TRUMP = 1.8  # any other trump for the taker
+# Soft factors from the play: what a seat would have played had it held the card.
+NO_OVERTAKE_LAST = 0.15  # last to a plain trick an opponent holds, followed low: no card above
+NO_OVERTAKE_MASTER = 0.4  # second or third, followed low under an opponent: not the suit's master
+NO_SMEAR_TEN = 0.35  # last, partner winning a plain trick, followed with less than 10: not the ten
+LED_BELOW_ACE = 0.4  # led a plain suit with another card while its ace was out: not the ace
+TAKER_NO_DRAW = 0.5  # the taker led a plain suit while trumps were out: not the master trump
 
 Play = tuple[int, Card]  # (seat, card)
 
@@ -158,6 +170,7 @@ class Knowledge:
         self._read_belote(view)
         self._build_allowed()
         self._read_bids()
+        self._read_play()
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> Knowledge:
@@ -275,3 +288,67 @@ class Knowledge:
                 assert named is not None
                 for r in range(8):
                     w[named * 8 + r] *= TAKER_TOP_TRUMP if r in (JACK, NINE) else TAKER_TRUMP
+
+    def _read_play(self) -> None:
+        """Soft weights from the play: the cards a seat would have played had it held them."""
+        trump = self.trump
+        if trump is None:
+            return
+        h = self.history
+        above, pts, strength = ABOVE[trump], POINTS[trump], STRENGTH[trump]
+        gone = 0  # the cards played before the card being read
+        for trick in (*h.tricks, h.trick):
+            if not trick:
+                continue
+            leader, first = trick[0]
+            led = first >> 3
+            if leader != self.seat and led != trump:
+                self._lead_weights(leader, first, gone)
+            gone |= 1 << first
+            cards = [first]
+            for i in range(1, len(trick)):
+                s, c = trick[i]
+                wi = winning_index(cards, trump)
+                wseat, win = trick[wi][0], cards[wi]
+                if s != self.seat and led != trump and c >> 3 == led:
+                    w = self.weights[s]
+                    out = above[win] & ~gone & ~(1 << c)  # the led suit's cards above the winner, still out
+                    if (wseat ^ s) & 1 and win >> 3 == led and strength[c] < strength[win] and out:
+                        if i == 3:
+                            for x in _bits(out):
+                                w[x] *= NO_OVERTAKE_LAST
+                        else:
+                            master = max(_bits(out), key=strength.__getitem__)
+                            w[master] *= NO_OVERTAKE_MASTER
+                    elif i == 3 and wseat == (s + 2) & 3 and pts[c] < 10:
+                        ten, ace = led * 8 + TEN, led * 8 + ACE
+                        # the ten is no master (a master is worth keeping for a trick of its own)
+                        if not (gone | 1 << c) >> ten & 1 and ten != win and (win == ace or not gone >> ace & 1):
+                            w[ten] *= NO_SMEAR_TEN
+                gone |= 1 << c
+                cards.append(c)
+
+    def _lead_weights(self, leader: int, c: Card, gone: Mask) -> None:
+        """A plain lead: the leader holds neither the suit's ace it did not lead first nor,
+        if it is the taker and trumps were out, the master trump."""
+        trump = self.trump
+        assert trump is not None
+        w = self.weights[leader]
+        ace = (c >> 3) * 8 + ACE
+        if c != ace and not gone >> ace & 1:
+            w[ace] *= LED_BELOW_ACE
+        if leader == self.taker:
+            out = SUIT_MASKS[trump] & ~gone
+            if out.bit_count() >= 3:
+                master = max(_bits(out), key=STRENGTH[trump].__getitem__)
+                w[master] *= TAKER_NO_DRAW
+
+
+def _bits(m: Mask) -> list[Card]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
