@@ -446,7 +446,7 @@ def strictly_dominant_card(v, k: Knowledge, deals) -> int | None:
         values = {}
         for code in v["legal_actions"]:
             card = CODE_TO_CARD[code]
-            d = hard._play_out(base, hands, card, Solver(k.trump), 8, 0)
+            d = hard._play_out(base, hands, card, Solver(k.trump), 8)
             values[card] = hard.deal_value(d, k.taker & 1, hard._belote_team(k, hands), k.seat & 1, v["reserve"])
         top = max(values.values())
         best = [x for x, val in values.items() if val == top]

@@ -1,27 +1,33 @@
 """Hard: looks ahead over deals consistent with everything its seat knows (RULES.md).
 
 Play: :class:`~belote.ai.knowledge.Knowledge` reads the view (cards seen, voids, no
-higher trump, belote, bids); :mod:`~belote.ai.sampling` draws ``samples`` deals that
-respect it; each legal card (equivalent cards merged) is played in every sampled deal
-and the rest of the deal is valued: exactly by alpha-beta (:class:`~belote.ai.search.Solver`)
-once at most ``solve_tricks`` tricks remain, else by a rollout down to ``rollout_stop``
-tricks (0: to the end) and the exact search from there. In a rollout every seat plays
-Normal's card from its own sampled hand and the public history only (``policy="normal"``,
-the default; ``"greedy"`` is a faster full-information policy of :mod:`~belote.ai.search`).
-A deal's value is the deal *score* for our team minus theirs (made / dedans / litige,
-capot, belote, reserve), so making the contract counts for more than raw card points.
-The best mean wins; ties go to the lowest card.
+higher trump, belote; soft weights from the bids and from the play: who failed to
+overtake, who did not give its partner the ten, who led under an ace, a taker that did
+not draw trumps); :mod:`~belote.ai.sampling` draws deals that respect every hard fact,
+weighted by the soft ones. Each legal card (equivalent cards merged) is valued in every
+sampled deal. Once at most ``solve_tricks`` tricks remain, the exact search
+(:func:`~belote.ai.search.root_values`, alpha-beta) values every card at once, over
+``exact_samples`` deals; earlier, over ``samples`` deals, each card is played and a
+rollout goes down to ``rollout_stop`` tricks left, the exact search valuing the rest. In a
+rollout every seat plays Normal's card from its own sampled hand and the public history
+only (``policy="normal"``, the default; ``"greedy"`` is a faster full-information policy of
+:mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
+(made / dedans / litige, capot, belote, reserve), so making the contract counts for more
+than raw card points. The best mean wins; ties go to the lowest card. ``belief`` is the
+share of the sampled deals in which each seat held each hidden card (the draws are
+already weighted, so this is the weighted share).
 
 Bidding: for each trump it may name (round 1: the turned suit; round 2: every other
 suit) it samples completed deals in which it takes (the turned card and two more
 cards), plays them out with the rollout policy and takes the best suit when its mean
 score beats passing (valued 0) by ``take_margin``.
 
-Budgets: the default is deterministic (``samples`` deals per card decision,
-``bid_samples`` per bid): the same view and seed give the same action on any machine.
-``time_limit`` (seconds) is only a safety cap, many times the normal cost (``make bench``
-prints the time per decision, in CPython and in the page); it stops sampling early on a very
-slow or overloaded host, and only then can the answer depend on timing.
+Budgets: the default is deterministic (``samples`` or ``exact_samples`` deals per card
+decision, ``bid_samples`` per bid): the same view and seed give the same action on any machine.
+``time_limit`` (seconds of ``time.process_time``: CPU time in CPython, which a loaded machine
+does not inflate; Pyodide's clock is wall time) is only a safety cap, many times the normal cost
+(``make bench`` prints the time per decision, in CPython and in the page); it stops sampling
+early on a very slow host, and only then can the answer depend on timing.
 Tests and tools may pass ``time_limit=None`` to rule timing out.
 """
 
@@ -42,12 +48,14 @@ from ..scoring import score_final_diff
 from . import normal as _normal
 from .knowledge import History, Knowledge
 from .sampling import sample_bid_deal, sample_hands
-from .search import Solver, capot_flags, collapse, play_scored, rollout
+from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
 
-SAMPLES = 24  # deals per card decision
+SAMPLES = 24  # deals per card decision valued by rollouts
+EXACT_SAMPLES = 64  # deals per card decision valued by the exact search
+BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 BID_SAMPLES = 48  # deals per bidding decision
-SOLVE_TRICKS = 3  # exact search once this many tricks (the current one included) remain
-ROLLOUT_STOP = 0  # rollouts hand over to the exact search at this many tricks (0: play out)
+SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
+ROLLOUT_STOP = 3  # earlier, rollouts hand over to the exact search at this many tricks left
 BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluation (for comparison)
 POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
@@ -74,6 +82,7 @@ def decide(
     seed: int = 0,
     *,
     samples: int = SAMPLES,
+    exact_samples: int = EXACT_SAMPLES,
     bid_samples: int = BID_SAMPLES,
     solve_tricks: int = SOLVE_TRICKS,
     rollout_stop: int = ROLLOUT_STOP,
@@ -86,14 +95,15 @@ def decide(
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
         return Decision(legal[0], {})
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = None if time_limit is None else time.process_time() + time_limit
     k = Knowledge.from_view(view)
     rng = random.Random(f"hard:{seed}:{view['deal_number']}:{k.played.bit_count()}:{len(view['bids'])}")
     if view["phase"] in BIDDING:
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
-    scores, held, done = _card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy)
+    scores, held, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, done), done)
 
@@ -120,18 +130,27 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    return _card_scores(view, k, rng, samples, solve_tricks, rollout_stop, deadline, policy)[0]
+    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy)
+    return _card_scores(view, k, rng, plan, deadline)[0]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much look-ahead a card decision gets (see the module docstring)."""
+
+    samples: int  # deals when rollouts value the cards
+    exact_samples: int  # deals when the exact search values them
+    solve_tricks: int
+    rollout_stop: int
+    policy: str
 
 
 def _card_scores(
     view: Mapping[str, Any],
     k: Knowledge,
     rng: random.Random,
-    samples: int,
-    solve_tricks: int,
-    rollout_stop: int,
+    plan: Plan,
     deadline: float | None,
-    policy: str,
 ) -> tuple[dict[int, float], list[list[int]], int]:
     """The card scores, how often each seat held each card in the sampled deals, and how many deals."""
     assert k.trump is not None and k.taker is not None
@@ -144,23 +163,40 @@ def _card_scores(
         blockers |= 1 << c
     cands = cards_of(collapse(legal, blockers, k.trump))
     base = _base_state(view, k, trick)
-    pub = k.history if policy == "normal" else None
+    exact = 8 - base.n_tricks <= plan.solve_tricks
+    pub = k.history if plan.policy == "normal" else None
+    taker_team, team, reserve = k.taker & 1, k.seat & 1, view["reserve"]
+    before = base.points[0] - base.points[1]
     totals = dict.fromkeys(cands, 0.0)
     held = [[0, 0, 0, 0] for _ in range(32)]
+    most = plan.exact_samples if exact else plan.samples
+    if len(cands) == 1:
+        most = min(plan.samples, BELIEF_SAMPLES)  # nothing to choose: the deals only feed the belief
     done = 0
-    for _ in range(max(1, samples)):
+    while done < max(1, most):
         hands = sample_hands(k, rng)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += 1
+        done += 1
+        if len(cands) == 1:
+            continue
         belote_team = _belote_team(k, hands)
         solver = Solver(k.trump)
-        for c in cands:
-            d = _play_out(base, hands, c, solver, solve_tricks, rollout_stop, pub, k.taker)
-            totals[c] += deal_value(d, k.taker & 1, belote_team, k.seat & 1, view["reserve"])
-        done += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if exact:
+            ps = base.copy()
+            ps.hands = hands[:]
+            for c, v in root_values(ps, solver).items():
+                if c in totals:
+                    totals[c] += deal_value(before + v, taker_team, belote_team, team, reserve)
+        else:
+            for c in cands:
+                d = _play_out(base, hands, c, solver, plan.rollout_stop, pub, k.taker)
+                totals[c] += deal_value(d, taker_team, belote_team, team, reserve)
+        if deadline is not None and time.process_time() > deadline:
             break
+    if len(cands) == 1:
+        return {cands[0]: 0.0}, held, done
     return {c: totals[c] / done for c in cands}, held, done
 
 
@@ -177,9 +213,10 @@ def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> Play
     return ps
 
 
-def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_tricks: int,
-              rollout_stop: int, pub: History | None = None, taker: int = 0) -> int:
-    """The final card-point diff (team 0 minus team 1, 252 for a capot) after playing ``c``."""
+def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, rollout_stop: int,
+              pub: History | None = None, taker: int = 0) -> int:
+    """The final card-point diff (team 0 minus team 1, 252 for a capot) after playing ``c``: a
+    rollout down to ``rollout_stop`` tricks left, then the exact search."""
     ps = base.copy()
     ps.hands = hands[:]
     if pub is not None:
@@ -189,7 +226,7 @@ def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, solve_
     diff, cap = play_scored(ps, c, capot_flags(ps.tricks_won, ps.n_tricks))
     if ps.done:
         return before + diff
-    if 8 - ps.n_tricks > solve_tricks:
+    if 8 - ps.n_tricks > rollout_stop:
         # capot included if it plays to the end
         d, _ = rollout(ps, rollout_stop) if pub is None else normal_rollout(ps, pub, taker, rollout_stop)
         diff += d
@@ -245,7 +282,7 @@ def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, sample
             holder = belote_holder(hands, t)
             totals[t] += deal_value(diff, team, None if holder is None else holder & 1, team, view["reserve"])
         done += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and time.process_time() > deadline:
             break
     return {t: totals[t] / done for t in trumps}
 
