@@ -321,3 +321,100 @@ def test_module_handle_keeps_one_session():
     assert again["result"] == first["result"]
     module.reset()
     assert json.loads(module.handle(json.dumps({"id": 3, "method": "snapshot"})))["type"] == "NoGame"
+
+
+# ------------------------------------------------------------------ the practice session
+
+
+def finished_match(seed: int = 7) -> tuple[Bridge, Bridge, dict[str, Any]]:
+    """A match session with one played (not thrown-in) deal finished, and its practice session."""
+    match = Bridge()
+    snap = ok(match, "new_game", {"seed": seed, "target": 5000, "levels": LEVELS, "ai_seed": 3})
+    while not any(r["result"] != "thrown_in" for r in snap["view"]["sheet"]):
+        view = snap["view"]
+        snap = ok(match, "play", {"action": "take" if "take" in view["legal_actions"] else view["legal_actions"][0]}) \
+            if view["to_act"] == 0 else ok(match, "advance")
+    return match, Bridge(practice_of=match), snap
+
+
+def play_practice(practice: Bridge, snap: dict[str, Any], bid: str = "take") -> dict[str, Any]:
+    """Plays the practice to its end: the person bids `bid` when it may, else plays its first
+    legal action; the computers theirs."""
+    for _ in range(200):
+        view = snap["view"]
+        if view["sheet"]:
+            return snap
+        legal = view["legal_actions"]
+        snap = ok(practice, "play", {"action": bid if bid in legal else legal[0]}) if view["to_act"] == 0 \
+            else ok(practice, "advance")
+    raise AssertionError("the practice did not end")
+
+
+def test_practice_deals_a_finished_deal_again_and_leaves_the_match_alone():
+    match, practice, snap = finished_match()
+    row = next(r for r in snap["view"]["sheet"] if r["result"] != "thrown_in")
+    before = ok(match, "snapshot")
+    start = ok(practice, "start", {"deal": row["deal"]})
+    view = start["view"]
+    assert view["dealer"] == row["dealer"] and view["sheet"] == [] and view["scores"] == [0, 0]
+    assert start["levels"] == LEVELS and start["moves"] == 0
+    # the same cards: the person's hand of the match deal, as the match dealt it
+    replay = Game.from_dict(before["save"]["game"])
+    deal_start = Game.from_dict({**before["save"]["game"], "actions": []})
+    while deal_start.deal_number < row["deal"]:
+        deal_start.play(replay.to_dict()["actions"][deal_start.move_number])
+    assert view["hand"] == deal_start.view(0)["hand"] and view["turned_card"] == deal_start.view(0)["turned_card"]
+    end = play_practice(practice, start)
+    assert len(end["view"]["sheet"]) == 1
+    assert ok(match, "snapshot") == before  # the match, its score and its save untouched
+
+
+def test_a_practice_plays_its_one_deal_and_stops():
+    match, practice, snap = finished_match(seed=11)
+    deal = next(r["deal"] for r in snap["view"]["sheet"] if r["result"] != "thrown_in")
+    end = play_practice(practice, ok(practice, "start", {"deal": deal}))
+    view = end["view"]
+    assert view["to_act"] is None and view["hand"] == [] and view["legal_actions"] == []
+    assert ok(practice, "advance")["steps"] == []
+    assert err(practice, "play", {"action": "pass"})["type"] == "IllegalAction"
+    assert err(practice, "hint")["type"] == "IllegalAction"
+    # its own deck seed: the match's would deal the match's next deals after it
+    assert end["save"]["game"]["seed"] != snap["save"]["game"]["seed"]
+    assert end["save"]["ai_seed"] != snap["save"]["ai_seed"]
+
+
+def test_a_thrown_in_practice_stops_too():
+    for seed in range(1, 60):
+        match, practice, snap = finished_match(seed=seed)
+        deal = next(r["deal"] for r in snap["view"]["sheet"] if r["result"] != "thrown_in")
+        end = play_practice(practice, ok(practice, "start", {"deal": deal}), bid="pass")
+        if end["view"]["sheet"][0]["result"] == "thrown_in":
+            break
+    else:
+        pytest.skip("no seed where all four pass")
+    assert ok(practice, "advance")["steps"] == []  # the next deal is dealt, but nobody plays it
+    assert err(practice, "play", {"action": "pass"})["error"].endswith("the practice deal is over")
+
+
+@pytest.mark.parametrize("deal, why", [(5, "out of range"), ("0", "int"), (None, "int")])
+def test_practice_of_a_deal_that_is_not_finished_is_refused(deal, why):
+    match, practice, snap = finished_match()
+    before = ok(match, "snapshot")
+    unfinished = len(snap["view"]["sheet"])
+    reply = err(practice, "start", {"deal": deal if deal != 5 else unfinished + 4})
+    assert why in reply["error"]
+    assert "not finished" in err(practice, "start", {"deal": unfinished})["error"]
+    assert err(practice, "snapshot")["type"] == "NoGame" and ok(match, "snapshot") == before
+
+
+def test_module_handle_routes_the_practice_session():
+    from belote import bridge as module
+
+    module.reset()
+    send = lambda request: json.loads(module.handle(json.dumps(request)))  # noqa: E731
+    assert send({"id": 1, "method": "new_game", "params": {"seed": 7, "levels": LEVELS}})["ok"]
+    assert send({"id": 2, "session": "practice", "method": "snapshot"})["type"] == "NoGame"
+    assert send({"id": 3, "session": "nope", "method": "snapshot"})["type"] == "BadRequest"
+    assert send({"id": 4, "method": "start", "params": {"deal": 0}})["type"] == "BadRequest"  # match has no start
+    assert send({"id": 5, "session": "practice", "method": "start", "params": {"deal": 0}})["error"].startswith("deal 0 is not finished")
+    module.reset()

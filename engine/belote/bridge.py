@@ -5,6 +5,9 @@ players. Protocol (docs/contracts.md, "Bridge"): a request ``{"id", "method", "p
 gets ``{"id", "ok": true, "result"}`` or ``{"id", "ok": false, "error", "type"}``; nothing
 raises out of ``handle``, and a refused request leaves the session as it was.
 
+A second session, ``"practice"`` (a request's ``"session"`` key), plays one finished deal of
+the match again outside it (``start``): the same cards and dealer, never stored as the match.
+
 A match moves in *steps*: one action and what followed it (its events and the person's view
 after it). ``play`` answers the person's action with its step; ``advance`` plays one computer
 move and answers with its step; the worker calls ``advance`` until the person is to act, so
@@ -33,6 +36,7 @@ from . import ai
 from .ai.levels import move_seed
 from .errors import IllegalAction
 from .game import Game
+from .review import practice_save
 
 PERSON = 0
 DEFAULT_TARGET = 1000
@@ -43,6 +47,10 @@ MAX_SAFE_INT = 2**53 - 1
 MAX_DEPTH = 32
 _JSON_TOKEN = re.compile(r'["\[\]{}]')
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+SESSIONS = ("match", "practice")
+# A practice is a match of one deal: with a target of 1 point it is over once its deal is scored,
+# so no further deal is dealt (and none is shown).
+PRACTICE_TARGET = 1
 
 
 class BadRequest(ValueError):
@@ -137,14 +145,51 @@ def new_ai_seed() -> int:
     return random.SystemRandom().randrange(2**32)
 
 
-class Bridge:
-    """One session: the match in progress, the levels of seats 1-3 and the match's AI stream."""
+Method = Callable[[dict[str, Any]], Any]
 
-    def __init__(self) -> None:
+
+def serve(request_json: Any, route: Callable[[dict[str, Any]], Method | None]) -> str:
+    """Answer one JSON request with one JSON reply; ``route(request)`` names its method.
+
+    Errors come back as data (``{"ok": false, "error", "type"}``), never as an exception.
+    """
+    req_id: Any = None
+    try:
+        request = _parse_request(request_json)
+        if not isinstance(request, dict):
+            raise BadRequest(f"request must be an object, got {type(request).__name__}")
+        req_id = request.get("id")
+        params = request.get("params", {})
+        if params is None:
+            params = {}
+        fn = route(request)
+        if fn is None:
+            raise BadRequest(f"unknown method {request.get('method')!r}")
+        if not isinstance(params, dict):
+            raise BadRequest(f"params must be an object, got {type(params).__name__}")
+        reply = {"id": req_id, "ok": True, "result": fn(params)}
+    except Exception as exc:  # every failure is an answer, never a dead worker
+        reply = {"id": req_id, "ok": False, "error": str(exc), "type": type(exc).__name__}
+    try:
+        return json.dumps(reply, separators=(",", ":"), allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:  # never raised: results are plain JSON
+        return json.dumps({"id": None, "ok": False, "error": f"reply is not JSON: {exc}",
+                           "type": "InternalError"}, separators=(",", ":"))
+
+
+class Bridge:
+    """One session: the match in progress, the levels of seats 1-3 and the match's AI stream.
+
+    ``Bridge(practice_of=match)`` is a practice session: ``start`` deals it a finished deal of
+    ``match``'s game again, and it plays that one deal only.
+    """
+
+    def __init__(self, practice_of: Bridge | None = None) -> None:
         self.game: Game | None = None
         self.levels: list[str] = [_default_level()] * 3
         self.ai_seed = 0
-        self._methods: dict[str, Callable[[dict[str, Any]], Any]] = {
+        self.practice_of = practice_of
+        self._methods: dict[str, Method] = {
             "new_game": self.new_game,
             "load": self.load,
             "play": self.play,
@@ -152,35 +197,21 @@ class Bridge:
             "hint": self.hint,
             "snapshot": self.snapshot,
         }
+        if practice_of is not None:
+            self._methods["start"] = self.start
 
     # ------------------------------------------------------------------ protocol
 
     def handle(self, request_json: str) -> str:
         """Answer one JSON request with one JSON reply; errors come back as data."""
-        req_id: Any = None
-        try:
-            request = _parse_request(request_json)
-            if not isinstance(request, dict):
-                raise BadRequest(f"request must be an object, got {type(request).__name__}")
-            req_id = request.get("id")
-            method = request.get("method")
-            params = request.get("params", {})
-            if params is None:
-                params = {}
-            fn = self._methods.get(method) if isinstance(method, str) else None
-            if fn is None:
-                raise BadRequest(f"unknown method {method!r}; known: {', '.join(self._methods)}")
-            if not isinstance(params, dict):
-                raise BadRequest(f"params must be an object, got {type(params).__name__}")
-            result = fn(params)
-            reply = {"id": req_id, "ok": True, "result": result}
-        except Exception as exc:  # every failure is an answer, never a dead worker
-            reply = {"id": req_id, "ok": False, "error": str(exc), "type": type(exc).__name__}
-        try:
-            return json.dumps(reply, separators=(",", ":"), allow_nan=False)
-        except (ValueError, TypeError, RecursionError) as exc:  # never raised: results are plain JSON
-            return json.dumps({"id": None, "ok": False, "error": f"reply is not JSON: {exc}",
-                               "type": "InternalError"}, separators=(",", ":"))
+        return serve(request_json, self.method)
+
+    def method(self, request: dict[str, Any]) -> Method | None:
+        """The method a request names, or None."""
+        name = request.get("method")
+        if not isinstance(name, str) or name not in self._methods:
+            raise BadRequest(f"unknown method {name!r}; known: {', '.join(self._methods)}")
+        return self._methods[name]
 
     # ------------------------------------------------------------------- methods
 
@@ -220,10 +251,28 @@ class Bridge:
         self.ai_seed = new_ai_seed() if ai_seed is None else ai_seed
         return self._snapshot([])
 
+    def start(self, params: dict[str, Any]) -> dict[str, Any]:
+        """Practice sessions: {deal: int} -> the snapshot of finished deal ``deal`` of the match
+        dealt again (same cards and dealer, the match's computer levels), nothing played.
+
+        The practice gets its own deck seed (the match's would deal the match's next deals after
+        it) and AI stream, and a target of 1 point: it is over once its deal is scored. The
+        match is only read.
+        """
+        _check_params(params, {"deal"})
+        assert self.practice_of is not None  # only practice sessions have this method
+        match = self.practice_of._need_game()
+        save = practice_save(match.to_dict(), params.get("deal"))
+        game = Game.from_dict({**save, "seed": new_ai_seed(), "target": PRACTICE_TARGET})
+        self.game, self.levels, self.ai_seed = game, list(self.practice_of.levels), new_ai_seed()
+        return self._snapshot([])
+
     def play(self, params: dict[str, Any]) -> dict[str, Any]:
         """The person's action {action: str} -> snapshot with its step."""
         _check_params(params, {"action"})
         game = self._need_game()
+        if self._practice_over():
+            raise IllegalAction(f"illegal action {params.get('action')!r}: the practice deal is over")
         if game.to_act != PERSON:
             raise IllegalAction(f"illegal action {params.get('action')!r}: {self._whose_turn(game)}")
         if "action" not in params:
@@ -237,7 +286,7 @@ class Bridge:
         _check_params(params, set())
         game = self._need_game()
         seat = game.to_act
-        if seat is None or seat == PERSON:
+        if seat is None or seat == PERSON or self._practice_over():
             return self._snapshot([])
         action = ai.choose_action(game.view(seat), level=self.levels[seat - 1], seed=self.seed_now())
         events = game.play(action)
@@ -247,7 +296,7 @@ class Bridge:
         """What Hard would play for the person -> {action, reason, reason_key, reason_args} (ai.hint)."""
         _check_params(params, set())
         game = self._need_game()
-        if game.to_act != PERSON:
+        if game.to_act != PERSON or self._practice_over():
             raise IllegalAction(f"no hint: {self._whose_turn(game)}")
         return _hint_reply(ai.hint(game.view(PERSON), seed=self.seed_now()))
 
@@ -261,6 +310,10 @@ class Bridge:
     def seed_now(self) -> int:
         """The seed of the decision the match waits for: from the AI stream and the move number only."""
         return move_seed(self.ai_seed, self._need_game().move_number)
+
+    def _practice_over(self) -> bool:
+        """A practice session whose one deal has ended (scored or thrown in)."""
+        return self.practice_of is not None and self.game is not None and bool(self.game.view(PERSON)["sheet"])
 
     def _need_game(self) -> Game:
         if self.game is None:
@@ -282,8 +335,9 @@ class Bridge:
             "save": {"game": game.to_dict(), "levels": list(self.levels), "ai_seed": self.ai_seed},
         }
 
-    @staticmethod
-    def _whose_turn(game: Game) -> str:
+    def _whose_turn(self, game: Game) -> str:
+        if self._practice_over():
+            return "the practice deal is over"
         if game.to_act is None:
             return "the match is over"
         return f"seat {game.to_act} is to act"
@@ -296,14 +350,24 @@ def _hint_reply(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _session = Bridge()
+_practice = Bridge(practice_of=_session)
+
+
+def _route(request: dict[str, Any]) -> Method | None:
+    """The method of the session a request names (``"session"``: "match", the default, or "practice")."""
+    name = request.get("session", "match")
+    if name not in SESSIONS:
+        raise BadRequest(f"unknown session {name!r}; known: {', '.join(SESSIONS)}")
+    return (_session if name == "match" else _practice).method(request)
 
 
 def handle(request_json: str) -> str:
     """Answer one JSON request of the page's worker (docs/contracts.md, "Bridge")."""
-    return _session.handle(request_json)
+    return serve(request_json, _route)
 
 
 def reset() -> None:
-    """Forget the match in progress (tests)."""
-    global _session
+    """Forget the match in progress and the practice (tests)."""
+    global _session, _practice
     _session = Bridge()
+    _practice = Bridge(practice_of=_session)
