@@ -6,7 +6,9 @@
  *
  *   import { createEngine, EngineError, BUILD } from "./engine-client.js";
  *
- *   const engine = createEngine({ onProgress, onSteps, onCrash, timeoutMs: 30000 });
+ *   const engine = createEngine({ onProgress, onSteps, onCrash, timeoutMs: 30000, role });
+ *     role                        "match" (default: the worker keeps and plays the match) or
+ *                                 "analysis" (the same engine reviewing finished deals: js/analysis-host.js)
  *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
  *                                 (installing the wheel), "import" (importing belote), then
  *                                 "ready". ms = since createEngine.
@@ -15,7 +17,9 @@
  *                                 (steps_error messages come as {error: EngineError, token}).
  *     onCrash(err)                the worker died or stopped answering once ready (err.type
  *                                 "WorkerCrashed" | "NoAnswer"); pending calls reject with err.
- *   engine.listen({ onSteps, onCrash })   sets those two handlers later.
+ *     onAnalysis(msg)             analysis workers: a decision of a review as it is valued,
+ *                                 {key, index, decision} (docs/contracts.md "Analysis worker").
+ *   engine.listen({ onSteps, onCrash, onAnalysis })   sets those handlers later.
  *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
  *                    bytecode: true when the engine was imported from the precompiled wheel
  *                    rejects with an EngineError when the boot fails or times out.
@@ -79,8 +83,8 @@ function nestsDeeper(value, limit) {
 }
 
 export function createEngine({
-  onProgress = () => {}, onSteps = () => {}, onCrash = () => {},
-  timeoutMs = 30000, quietMs = QUIET_MS, wheelMethod,
+  onProgress = () => {}, onSteps = () => {}, onCrash = () => {}, onAnalysis = () => {},
+  timeoutMs = 30000, quietMs = QUIET_MS, wheelMethod, role = "match",
 } = {}) {
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
@@ -107,6 +111,7 @@ export function createEngine({
   function listen(handlers) {
     if (handlers.onSteps) onSteps = handlers.onSteps;
     if (handlers.onCrash) onCrash = handlers.onCrash;
+    if (handlers.onAnalysis) onAnalysis = handlers.onAnalysis;
   }
 
   let resolveReady;
@@ -193,6 +198,13 @@ export function createEngine({
       resolveReady({ ...msg.info, bootMs: since() });
     } else if (msg.kind === "boot_error") {
       fail("BootError", msg.error);
+    } else if (msg.kind === "analysis") {
+      if (engine.state !== "ready") return;
+      try {
+        onAnalysis(msg);
+      } catch (e) {
+        setTimeout(() => { throw e; });
+      }
     } else if (msg.kind === "steps" || msg.kind === "steps_error") {
       if (engine.state !== "ready") return;
       const out = msg.kind === "steps" ? msg : { token: msg.token, error: new EngineError(msg.type, msg.error) };
@@ -264,6 +276,7 @@ export function createEngine({
       wheelMethod: wheelMethod === "loadPackage" ? "loadPackage" : "unpack",
       stdLib: BUILD.stdlib,        // the game's trimmed standard library (tools/stdlib_modules.txt)
       lockFile: BUILD.pyodideLock, // the runtime's lock header without packages
+      role,
     },
   });
   return engine;

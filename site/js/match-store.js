@@ -4,18 +4,23 @@
  *   const store = await openMatchStore();      // null when the browser refuses storage
  *   await store.read()                          -> record | null   {save, owner, savedAt, build}
  *   await store.claim(owner)                    -> record | null   (the match is this owner's from now on)
- *   await store.write(save, owner, build)       -> "ok" | "taken"  ("taken": another tab claimed it since)
+ *   await store.write(save, owner, build, stats?) -> "ok" | "taken"  ("taken": another tab claimed it since)
+ *                                                 stats(record) -> record: the statistics changed in the
+ *                                                 same transaction (js/stats.js: a deal counts iff its save is stored)
  *   await store.clear(owner)                    -> "ok" | "taken"
+ *   await store.readStats()                     -> the statistics record | null
+ *   await store.updateStats(change)             -> the record change(record) returned (stored)
  *
  * One writer: every write is a readwrite transaction that first checks the record's owner, so a
  * tab that lost the match to another tab can never overwrite it (IndexedDB serialises readwrite
  * transactions on a store). Layout (docs/contracts.md "Storage"): database "belote" version 1,
- * object store "match", key "current".
+ * object store "match", key "current"; the statistics beside it, key "stats".
  */
 export const DB_NAME = "belote";
 export const DB_VERSION = 1;
 export const STORE = "match";
 export const KEY = "current";
+export const STATS_KEY = "stats";
 
 function promised(request) {
   return new Promise((resolve, reject) => {
@@ -75,8 +80,27 @@ export async function openMatchStore() {
       await finished;
       return record;
     },
-    write(save, owner, build) {
-      return update(owner, (store) => store.put({ save, owner, build, savedAt: new Date().toISOString() }, KEY));
+    write(save, owner, build, stats = null) {
+      return update(owner, (store) => {
+        store.put({ save, owner, build, savedAt: new Date().toISOString() }, KEY);
+        if (stats) {
+          const get = store.get(STATS_KEY);
+          get.onsuccess = () => store.put(stats(get.result || null), STATS_KEY);
+        }
+      });
+    },
+    async readStats() {
+      const tx = db.transaction(STORE, "readonly");
+      return (await promised(tx.objectStore(STORE).get(STATS_KEY))) || null;
+    },
+    async updateStats(change) {
+      const tx = db.transaction(STORE, "readwrite");
+      const finished = done(tx);
+      const store = tx.objectStore(STORE);
+      const next = change((await promised(store.get(STATS_KEY))) || null);
+      store.put(next, STATS_KEY);
+      await finished;
+      return next;
     },
     clear(owner) {
       return update(owner, (store) => store.delete(KEY));

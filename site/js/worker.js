@@ -3,7 +3,12 @@
 // belote wheel from the site itself, import belote.bridge. Then every {id, method, params} is
 // answered (docs/contracts.md "Bridge" and "Page <-> engine"):
 //   - bridge methods (new_game, play, hint, snapshot) by belote.bridge.handle, JSON in, JSON out;
-//   - "resume": the match kept in IndexedDB (js/match-store.js), claimed for this tab.
+//   - "resume": the match kept in IndexedDB (js/match-store.js), claimed for this tab;
+//   - "practice_start", and play/hint with {session: "practice"}: one finished deal played again
+//     in the bridge's practice session, never stored (its steps: {kind: "steps", practice: true}).
+// A deal's end is counted in the statistics (js/stats.js) in the same IndexedDB transaction as
+// the save that holds it. With config.role "analysis" the same boot serves the analysis worker
+// instead (belote.analysis + js/analysis-host.js: reviews of finished deals).
 // The worker keeps the match: every change is stored before it is answered, and the save never
 // leaves the worker (the page holds only the person's view). After a change, while a computer
 // seat is to act, it plays the computer moves one by one and posts each as it is decided:
@@ -14,6 +19,8 @@
 
 import { BUILD } from "./build-info.js";
 import { openMatchStore } from "./match-store.js";
+import { countEvents, counts } from "./stats.js";
+import { createAnalysisHost } from "./analysis-host.js";
 
 let handle = null;
 let booting = null;
@@ -21,6 +28,8 @@ let owner = null; // the page's tab id: only its worker writes the stored match
 let token = 0; // bumped by every new or resumed match: steps of an older one are stale
 let store; // undefined: not opened yet; null: storage refused
 let lostToOtherTab = false;
+let practiceToken = 0; // bumped by every practice: steps of an older one are stale
+let host = null; // the methods this worker answers (the match's HOST, or the analysis host)
 
 function post(msg) {
   self.postMessage(msg);
@@ -88,8 +97,8 @@ if finder is not None:
     finder.invalidate_caches()`);
   }
   post({ kind: "progress", stage: "import" });
-  const bridge = pyodide.pyimport("belote.bridge");
-  handle = bridge.handle;
+  const analysis = config.role === "analysis";
+  handle = pyodide.pyimport(analysis ? "belote.analysis" : "belote.bridge").handle;
   // bytecode: the engine came precompiled (the cp3XX wheel), so the import compiled nothing
   const infoProxy = pyodide.runPython(
     "import belote; [getattr(belote, '__version__', ''), belote.__spec__.origin.endswith('.pyc')]",
@@ -97,7 +106,8 @@ if finder is not None:
   const [version, bytecode] = infoProxy.toJs();
   infoProxy.destroy();
   await storeReady;
-  return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode, storage: !!store };
+  host = analysis ? createAnalysisHost({ python: bridgeCall, post, store, enqueue }) : HOST;
+  return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode, storage: !!store, role: analysis ? "analysis" : "match" };
 }
 
 // ---- the bridge ---------------------------------------------------------------------------
@@ -109,21 +119,25 @@ class BridgeError extends Error {
   }
 }
 
-/** One bridge call: the result, or a BridgeError with the Python exception's name. */
-function bridgeCall(method, params = {}) {
-  const reply = JSON.parse(handle(JSON.stringify({ id: 0, method, params })));
+/** One bridge call (of the match's session, or `session` "practice"): the result, or a
+ * BridgeError with the Python exception's name. */
+function bridgeCall(method, params = {}, session = "match") {
+  const reply = JSON.parse(handle(JSON.stringify({ id: 0, session, method, params })));
   if (!reply.ok) throw new BridgeError(reply.type, reply.error);
   return reply.result;
 }
 
 // ---- the stored match -----------------------------------------------------------------------
 
-/** Stores the save; false when storage is refused or the match now belongs to another tab. */
-async function persist(save) {
+/** Stores the save, and counts the deals and the match its steps end in the statistics (in the
+ * same transaction); false when storage is refused or the match now belongs to another tab. */
+async function persist(save, steps = []) {
   if (store === null) store = await openMatchStore(); // keep trying: storage may come back
   if (!store) return false;
+  const events = steps.flatMap((s) => s.events);
+  const stats = counts(events) ? (record) => countEvents(record, events, save.levels) : null;
   try {
-    const outcome = await store.write(save, owner, BUILD.build);
+    const outcome = await store.write(save, owner, BUILD.build, stats);
     if (outcome === "taken") lostToOtherTab = true;
     return outcome === "ok";
   } catch {
@@ -159,7 +173,7 @@ async function advance(mine) {
     return;
   }
   if (!result.steps.length) return;
-  const stored = await persist(result.save);
+  const stored = await persist(result.save, result.steps);
   post({ kind: "steps", ...forPage(result, stored) });
   followUp(result);
 }
@@ -174,9 +188,37 @@ function followUp(result) {
 /** A change of the match: store it, answer it, then let the computer seats play. */
 async function changed(result, { fresh = false } = {}) {
   if (fresh) token++;
-  const stored = await persist(result.save);
+  const stored = await persist(result.save, result.steps);
   followUp(result);
   return forPage(result, stored);
+}
+
+// ---- the practice: a finished deal played again, outside the match ----------------------------
+
+/** A practice answer: like a match's, its own token; its save (fresh seeds, a public deal) included. */
+function forPractice(result) {
+  return { view: result.view, steps: result.steps, moves: result.moves, levels: result.levels, token: `p${practiceToken}`,
+    practice: true, stored: false, save: result.save };
+}
+
+/** The practice's computer moves, one job each, posted as they are decided. */
+function followPractice(result) {
+  const next = result.view.to_act;
+  const mine = practiceToken;
+  if (next === 0 || next === null) return;
+  setTimeout(() => enqueue(() => {
+    if (mine !== practiceToken) return;
+    let step;
+    try {
+      step = bridgeCall("advance", {}, "practice");
+    } catch (e) {
+      post({ kind: "steps_error", token: `p${mine}`, error: e.message, type: e.type || "InternalError" });
+      return;
+    }
+    if (!step.steps.length) return; // the practice deal is over
+    post({ kind: "steps", ...forPractice(step) });
+    followPractice(step);
+  }), 0);
 }
 
 const HOST = {
@@ -187,9 +229,26 @@ const HOST = {
     if (store) await store.claim(owner).catch(() => null);
     return changed(bridgeCall("new_game", params), { fresh: true });
   },
-  async play(params) {
+  async play({ session = "match", ...params }) {
+    if (session === "practice") {
+      const result = bridgeCall("play", params, "practice");
+      followPractice(result);
+      return forPractice(result);
+    }
     if (lostToOtherTab) throw new BridgeError("MatchMoved", "this match is being played in another tab");
     return changed(bridgeCall("play", params));
+  },
+  /** {deal}: finished deal `deal` of the match dealt again as a practice (the match untouched). */
+  async practice_start(params) {
+    const result = bridgeCall("start", params, "practice");
+    practiceToken++;
+    followPractice(result);
+    return forPractice(result);
+  },
+  /** The page left the practice: its computer moves stop. */
+  async practice_stop() {
+    practiceToken++;
+    return {};
   },
   /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere) for tab `owner`. */
   async resume({ owner: tabId = owner, seed = null, legacy = null } = {}) {
@@ -205,13 +264,13 @@ const HOST = {
   async snapshot() {
     return forPage(bridgeCall("snapshot"), !!store);
   },
-  async hint(params) {
-    return bridgeCall("hint", params);
+  async hint({ session = "match", ...params }) {
+    return bridgeCall("hint", params, session);
   },
 };
 
 async function answer(msg) {
-  const method = Object.hasOwn(HOST, msg.method) ? HOST[msg.method] : null;
+  const method = Object.hasOwn(host, msg.method) ? host[msg.method] : null;
   try {
     if (!method) throw new BridgeError("BadRequest", `unknown method ${JSON.stringify(msg.method)}`);
     post({ id: msg.id, ok: true, result: await method(msg.params ?? {}) });
@@ -236,7 +295,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (!handle) {
+  if (!host) {
     try {
       await booting;
     } catch {

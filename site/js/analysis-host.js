@@ -1,0 +1,154 @@
+// analysis-host.js: the methods of the analysis worker (js/worker.js booted with role "analysis").
+// A second engine beside the match's: it reads the stored match itself (js/match-store.js; the page
+// hands a save over only when the browser refuses storage, or for a practice, whose save holds no
+// secret), has belote.analysis value the decisions of a finished deal one at a time, and posts each
+// as it is ready: {kind: "analysis", key, index, decision} (or {key, index, error}). Answers carry
+// public data only: a finished deal, never the save (its seed deals every future deal).
+//
+//   review {source: "match" | "practice", deal, save?, focus}  -> {key, header, outline, decisions}
+//       focus: the review on show (every seat's decisions, before any other review's); without it
+//       (the page's "this deal was just scored") only the person's decisions, in the background.
+//   want {key, index}         that decision next (the person stepped onto it)
+//   hard_in_seat {source, deal, save?}  -> {row}: the deal with Hard in seat 0
+// Order of work: the person's cards in play order (the page's first values), the person's bids,
+// then the computer seats' decisions; one decision per job, so a request waits one decision at most.
+// When every card of the person in a match deal is valued, its loss joins the statistics under the
+// deal's (match, deal) key (js/stats.js), once however often the deal is reviewed.
+
+import { countReview } from "./stats.js";
+
+const KEEP = 8; // reviews whose decisions stay here (the engine keeps fewer open: they are re-opened)
+
+class HostError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.type = type;
+  }
+}
+
+/** A short stable name of a match (its two seeds, hashed: the key never shows them). */
+async function matchKey(save) {
+  const text = JSON.stringify([save.game.seed, save.ai_seed, save.game.decks, save.game.first_dealer ?? 3]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The decisions in the order they are valued: the person's cards, the person's bids, then (all) the rest. */
+function order(outline, all) {
+  const idx = outline.map((_, i) => i);
+  const mine = (kind) => idx.filter((i) => outline[i].seat === 0 && outline[i].kind === kind);
+  return [...mine("card"), ...mine("bid"), ...(all ? idx.filter((i) => outline[i].seat !== 0) : [])];
+}
+
+export function createAnalysisHost({ python, post, store, enqueue }) {
+  const reviews = new Map(); // key -> {key, source, id, deal, save, header, outline, done, queue, all, counted}
+  let focus = null;
+  let pumping = false;
+
+  async function saveOf(source, given) {
+    if (source === "practice") return given || null;
+    const record = store ? await store.read().catch(() => null) : null;
+    return record ? record.save : given || null;
+  }
+
+  function open(r) {
+    return python("open", { key: r.key, save: r.save, deal: r.deal });
+  }
+
+  /** Values one decision; a review the engine has let go of is opened again (milliseconds). */
+  function value(r, index) {
+    try {
+      return python("decision", { key: r.key, index });
+    } catch (e) {
+      if (e.type !== "NoReview") throw e;
+      open(r);
+      return python("decision", { key: r.key, index });
+    }
+  }
+
+  function next() {
+    const focused = reviews.get(focus);
+    if (focused && focused.queue.length) return focused;
+    return [...reviews.values()].reverse().find((r) => r.queue.length) || null;
+  }
+
+  /** One decision of the most wanted review, then the next job, until nothing is left. */
+  function step() {
+    const r = next();
+    if (!r) {
+      pumping = false;
+      return;
+    }
+    const index = r.queue.shift();
+    if (!r.done.has(index)) {
+      try {
+        const decision = value(r, index);
+        r.done.set(index, decision);
+        post({ kind: "analysis", key: r.key, index, decision });
+        count(r);
+      } catch (e) {
+        post({ kind: "analysis", key: r.key, index, error: String(e.message || e), type: e.type || "InternalError" });
+      }
+    }
+    setTimeout(() => enqueue(step), 0);
+  }
+
+  function pump() {
+    if (pumping) return;
+    pumping = true;
+    setTimeout(() => enqueue(step), 0);
+  }
+
+  /** The person's loss over their cards of a match deal, once all are valued: into the statistics. */
+  function count(r) {
+    if (r.counted || r.source !== "match" || !store) return;
+    const cards = r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
+    if (!cards.every((i) => r.done.has(i))) return;
+    r.counted = true;
+    const loss = cards.reduce((sum, i) => sum + r.done.get(i).loss, 0);
+    store.updateStats((record) => countReview(record, `${r.id}:${r.deal}`, r.save.levels, loss, cards.length)).catch(() => {});
+  }
+
+  return {
+    async review({ source = "match", deal, save = null, focus: focused = false } = {}) {
+      if (source !== "match" && source !== "practice") throw new HostError("BadRequest", `unknown source ${JSON.stringify(source)}`);
+      const s = await saveOf(source, save);
+      if (!s) throw new HostError("NoMatch", "no match to review: nothing is stored");
+      const id = await matchKey(s);
+      const key = `${source}:${id}:${deal}`;
+      let r = reviews.get(key);
+      if (!r) {
+        r = { key, source, id, deal, save: s, done: new Map(), all: false, counted: false };
+        Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
+        r.queue = order(r.outline, false);
+      }
+      reviews.delete(key);
+      reviews.set(key, r); // the most recent last
+      while (reviews.size > KEEP) reviews.delete(reviews.keys().next().value);
+      if (focused) {
+        focus = key;
+        if (!r.all) {
+          r.all = true;
+          r.queue = order(r.outline, true).filter((i) => !r.done.has(i));
+        }
+      }
+      pump();
+      return { key, header: r.header, outline: r.outline, decisions: Object.fromEntries(r.done) };
+    },
+
+    async want({ key, index }) {
+      const r = reviews.get(key);
+      if (!r) throw new HostError("NoReview", `no review ${JSON.stringify(key)}`);
+      if (!r.done.has(index)) r.queue = [index, ...r.queue.filter((i) => i !== index)];
+      focus = key;
+      pump();
+      return {};
+    },
+
+    async hard_in_seat({ source = "match", deal, save = null } = {}) {
+      const s = await saveOf(source, save);
+      if (!s) throw new HostError("NoMatch", "no match to review: nothing is stored");
+      return python("hard_in_seat", { save: s, deal });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * stats.js: the person's statistics, as pure functions over one record (no DOM, no storage).
+ * The record lives in IndexedDB beside the match (js/match-store.js, key "stats"); the engine
+ * worker counts a deal in the same transaction as the save that holds its end, so a deal counts
+ * exactly once (reloads, crashes, two tabs); the analysis worker adds a reviewed deal's loss
+ * under its (match, deal) key, so a deal reviewed twice counts once. Shape (docs/contracts.md
+ * "Statistics"):
+ *
+ *   {version: 1,
+ *    levels: {"normal,normal,hard": {matches, won, deals, taken, made, failed, capots, points}},
+ *    reviews: {"<match key>:<deal>": {levels: "normal,normal,hard", loss, decisions}}}
+ *
+ * By the levels of the computer players (seats 1-3). `deals` counts played deals (not thrown in),
+ * `points` the points the person's side scored in them, `taken` the deals the person took,
+ * `made` those it made, `failed` those it did not (dedans or litige), `capots` the deals the
+ * person's side took every trick of.
+ */
+
+export const VERSION = 1;
+const COUNTERS = ["matches", "won", "deals", "taken", "made", "failed", "capots", "points"];
+
+export function emptyStats() {
+  return { version: VERSION, levels: {}, reviews: {} };
+}
+
+/** A stored record, or a fresh one when there is none (or it is of another shape). */
+export function normalise(record) {
+  if (!record || record.version !== VERSION || typeof record.levels !== "object" || typeof record.reviews !== "object") {
+    return emptyStats();
+  }
+  return record;
+}
+
+function zero() {
+  return Object.fromEntries(COUNTERS.map((k) => [k, 0]));
+}
+
+/** The record with the events of a match's steps counted (deal_scored rows, match_over). */
+export function countEvents(record, events, levels) {
+  const out = structuredClone(normalise(record));
+  const key = levels.join(",");
+  const c = out.levels[key] || zero();
+  for (const ev of events) {
+    if (ev.type === "deal_scored" && ev.result !== "thrown_in") {
+      c.deals += 1;
+      c.points += ev.points[0];
+      if (ev.taker === 0) {
+        c.taken += 1;
+        if (ev.result === "made") c.made += 1;
+        else c.failed += 1;
+      }
+      if (ev.capot === 0) c.capots += 1;
+    } else if (ev.type === "match_over") {
+      c.matches += 1;
+      if (ev.winner === 0) c.won += 1;
+    }
+  }
+  out.levels[key] = c;
+  return out;
+}
+
+/** True when the events are worth a write of the record. */
+export function counts(events) {
+  return events.some((ev) => ev.type === "match_over" || (ev.type === "deal_scored" && ev.result !== "thrown_in"));
+}
+
+/** The record with a reviewed deal's loss: `loss` card points over `decisions` decisions. */
+export function countReview(record, reviewKey, levels, loss, decisions) {
+  const out = structuredClone(normalise(record));
+  out.reviews[reviewKey] = { levels: levels.join(","), loss, decisions };
+  return out;
+}
+
+/** The level combinations that have figures, in a fixed order. */
+export function levelKeys(record) {
+  const r = normalise(record);
+  const keys = new Set([...Object.keys(r.levels), ...Object.values(r.reviews).map((x) => x.levels)]);
+  return [...keys].sort();
+}
+
+/**
+ * The figures of one level combination (or every one, `key` null):
+ * {matches, won, deals, taken, made, failed, capots, pointsPerDeal, reviewed, lossPerDecision}
+ * (pointsPerDeal and lossPerDecision null when nothing was counted).
+ */
+export function summary(record, key = null) {
+  const r = normalise(record);
+  const c = zero();
+  for (const [k, v] of Object.entries(r.levels)) {
+    if (key !== null && k !== key) continue;
+    for (const name of COUNTERS) c[name] += Number(v[name]) || 0;
+  }
+  let loss = 0;
+  let decisions = 0;
+  let reviewed = 0;
+  for (const v of Object.values(r.reviews)) {
+    if (key !== null && v.levels !== key) continue;
+    loss += Number(v.loss) || 0;
+    decisions += Number(v.decisions) || 0;
+    reviewed += 1;
+  }
+  const { points, ...rest } = c;
+  return {
+    ...rest,
+    pointsPerDeal: c.deals ? points / c.deals : null,
+    reviewed,
+    lossPerDecision: decisions ? loss / decisions : null,
+  };
+}
