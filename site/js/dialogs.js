@@ -4,6 +4,7 @@
 import { t, LANGUAGES, formatNumber } from "./i18n.js";
 import { state, update, TARGETS, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { sheetContent, lastTrickContent } from "./render.js";
+import { statsContent } from "./stats-view.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -45,6 +46,10 @@ function fill(id) {
     byId("over-text").textContent = v && v.winner === 0 ? t("match_won", { us, them }) : t("match_lost", { us, them });
   }
   if (id === "dlg-new") fillNewGame();
+  if (id === "dlg-stats") {
+    byId("stats-body").replaceChildren(...statsContent(state.stats));
+    byId("stats-reset").textContent = t(state.stats?.confirm ? "stats_reset_confirm" : "stats_reset");
+  }
 }
 
 export function fillLanguageSelect(select) {

@@ -17,6 +17,9 @@ import { announce } from "./live.js";
 import { narrateTurn } from "./narrate.js";
 import * as timeline from "./timeline.js";
 import { createTab } from "./tabs.js";
+import * as review from "./review.js";
+import { openMatchStore } from "./match-store.js";
+import { emptyStats } from "./stats.js";
 
 const params = readParams();
 const tab = createTab({ onLost: () => matchMoved() });
@@ -27,6 +30,8 @@ const session = {
   inFlight: null, // {action, moves}: the person's action sent, not yet answered
   recoverySave: null, // when storage is refused, the worker hands the save over (a restart resumes it)
   storageWarned: false,
+  analysisBooted: false,
+  statsStore: undefined, // the page's own handle on the stored statistics (null: storage refused)
 };
 
 // ---- settings ---------------------------------------------------------------------------
@@ -92,9 +97,17 @@ function adoptMatch(reply) {
   onIdle();
 }
 
-/** Steps of the match in play (the answer to the person's move, or computer moves as they come). */
+/** Steps of the match in play (the answer to the person's move, or computer moves as they come),
+ * or of the practice. A deal just scored is reviewed at once in the background. */
 function adoptSteps(reply) {
-  noteStorage(reply);
+  const practice = !!reply.practice;
+  if (practice && !state.practice) return; // a practice the person has left
+  if (practice) update((s) => ({ practice: { ...s.practice, save: reply.save } }));
+  else noteStorage(reply);
+  for (const step of reply.steps) {
+    const scored = step.events.find((e) => e.type === "deal_scored" && e.result !== "thrown_in");
+    if (scored) review.prepare(practice ? "practice" : "match", scored.deal, practice ? reply.save : null);
+  }
   timeline.push(reply.token, reply.steps);
 }
 
@@ -106,10 +119,15 @@ function onIdle() {
   if (isMyTurn()) {
     narrateTurn(v);
     requestRender(focusTurn);
+    // The analysis worker boots once the table is up and the match waits for the person.
+    if (!session.analysisBooted && !params.lateAnalysis) {
+      session.analysisBooted = true;
+      review.bootAnalysis();
+    }
   }
 }
 
-timeline.configure({ onIdle, onMatchOver: () => openDialog("dlg-over") });
+timeline.configure({ onIdle, onMatchOver: () => { if (!state.practice) openDialog("dlg-over"); } });
 
 function onSteps(msg) {
   if (msg.error) {
@@ -124,6 +142,7 @@ function onSteps(msg) {
 async function startNewGame(settings = state.settings) {
   closeDialogs();
   timeline.reset(null);
+  leavePractice();
   const seed = session.firstGame && params.seed !== undefined ? params.seed : null;
   session.firstGame = false;
   session.inFlight = null;
@@ -170,10 +189,11 @@ async function resumeOrStart() {
 async function playAction(action) {
   if (!isMyTurn() || !state.view.legal_actions.includes(action)) return;
   timeline.skip();
-  session.inFlight = { action, moves: state.moves };
+  const practice = !!state.practice;
+  session.inFlight = practice ? null : { action, moves: state.moves };
   update({ busy: true, hint: null });
   try {
-    const reply = await session.engine.call("play", { action });
+    const reply = await session.engine.call("play", practice ? { action, session: "practice" } : { action });
     session.inFlight = null;
     adoptSteps(reply); // queued before busy ends: the person never gets a turn in between
     update({ busy: false });
@@ -201,7 +221,7 @@ async function askHint() {
   if (!isMyTurn()) return;
   const moves = state.moves;
   try {
-    const h = await session.engine.call("hint", {});
+    const h = await session.engine.call("hint", state.practice ? { session: "practice" } : {});
     if (state.moves !== moves || !isMyTurn()) return;
     const text = hintText(h);
     announce(t("status_hint", { reason: text }));
@@ -214,6 +234,77 @@ async function askHint() {
   } catch (e) {
     if (!isCrash(e)) engineError(e);
   }
+}
+
+// ---- the practice: a finished deal played again, outside the match ---------------------------
+
+/** Deals finished match deal `deal` again as a practice; the match waits (its save untouched). */
+async function startPractice(deal) {
+  if (state.boot !== "ready" || state.tab !== "here") return;
+  closeDialogs();
+  timeline.reset(null);
+  update({ busy: true, hint: null });
+  try {
+    const reply = await session.engine.call("practice_start", { deal });
+    update({ practice: { deal, save: reply.save }, view: reply.view, moves: reply.moves, busy: false, alert: null });
+    timeline.reset(reply.token);
+    announce(t("practice_label", { n: deal + 1 }));
+    onIdle();
+  } catch (e) {
+    update({ busy: false });
+    if (!isCrash(e)) engineError(e);
+  }
+}
+
+/** Forgets the practice (its computer moves stop); the caller shows the match again. */
+function leavePractice() {
+  if (!state.practice) return;
+  update({ practice: null });
+  if (session.engine) session.engine.call("practice_stop").catch(() => {});
+}
+
+/** Back from the practice: the match as it stands now. */
+async function backToMatch() {
+  if (!state.practice) return;
+  closeDialogs();
+  timeline.reset(null);
+  let reply;
+  try {
+    reply = await session.engine.call("snapshot");
+  } catch (e) {
+    if (isCrash(e)) return;
+    engineError(e);
+  }
+  leavePractice();
+  if (reply) adoptMatch(reply);
+}
+
+// ---- statistics ------------------------------------------------------------------------------
+
+async function statsStore() {
+  if (session.statsStore === undefined || session.statsStore === null) session.statsStore = await openMatchStore();
+  return session.statsStore;
+}
+
+async function openStats() {
+  const store = await statsStore();
+  const record = store ? await store.readStats().catch(() => null) : null;
+  update((s) => ({ stats: { record, key: s.stats?.key ?? null, confirm: false, kept: !!store } }));
+  openDialog("dlg-stats");
+}
+
+async function resetStats() {
+  if (!state.stats) return;
+  if (!state.stats.confirm) {
+    update((s) => ({ stats: { ...s.stats, confirm: true } }));
+    refreshOpenDialog();
+    return;
+  }
+  const store = await statsStore();
+  const record = store ? await store.updateStats(() => emptyStats()).catch(() => null) : null;
+  update((s) => ({ stats: { ...s.stats, record, confirm: false } }));
+  refreshOpenDialog();
+  announce(t("stats_reset_done"));
 }
 
 // ---- the engine's life ------------------------------------------------------------------------
@@ -264,6 +355,7 @@ async function bootEngine() {
 /** The engine died or stopped answering: say so, start a new one, resume from the last stored move. */
 async function recover(err) {
   timeline.reset(null);
+  leavePractice();
   update({ busy: false, alert: { kind: "crash", text: t("engine_restarting", { reason: reason(err) }) } });
   const inFlight = session.inFlight;
   session.inFlight = null;
@@ -280,6 +372,7 @@ function matchMoved() {
   if (state.tab === "moved") return;
   timeline.reset(null);
   closeDialogs();
+  leavePractice();
   if (session.engine) session.engine.expect(false);
   update({ tab: "moved", busy: false, hint: null });
 }
@@ -293,7 +386,17 @@ async function takeOver() {
 // ---- intents ------------------------------------------------------------------------------
 
 function onIntent(name, arg) {
+  if (name.startsWith("review") && review.onIntent(name, arg)) return;
   switch (name) {
+    case "stats":
+      openStats();
+      break;
+    case "stats-reset":
+      resetStats();
+      break;
+    case "practice-back":
+      backToMatch();
+      break;
     case "play":
       playAction(arg);
       break;
@@ -389,6 +492,14 @@ async function main() {
     timeline.resume();
   });
   document.getElementById("new-game-form").addEventListener("submit", onNewGameSubmit);
+  review.configure({ openDialog, startPractice, matchSave: () => session.recoverySave });
+  review.bindReviewKeys(document.getElementById("dlg-review"));
+  document.getElementById("dlg-stats").addEventListener("change", (event) => {
+    if (event.target.id !== "stats-levels") return;
+    update((s) => ({ stats: { ...s.stats, key: event.target.value || null, confirm: false } }));
+    refreshOpenDialog();
+    document.getElementById("stats-levels")?.focus();
+  });
   document.getElementById("lang-select").addEventListener("change", async (event) => {
     await setLanguage(event.target.value);
     persistSettings();

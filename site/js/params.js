@@ -1,5 +1,6 @@
 // params.js: the page's URL parameters (embed mode and test settings), checked.
 // ?embed=1 &lang=it &levels=hard,normal,hard &target=500 &seed=42 &speed=slow|normal|fast|instant
+// &analysis=0 (the analysis worker boots only when a review is opened: for benchmarks)
 
 import { LEVELS, SPEEDS, isTarget } from "./state.js";
 import { LANGUAGES } from "./i18n.js";
@@ -18,5 +19,6 @@ export function readParams(search = location.search) {
   if (seedText !== null && /^\d{1,15}$/.test(seedText)) out.seed = Number(seedText);
   const speed = q.get("speed");
   if (speed && Object.hasOwn(SPEEDS, speed)) out.speed = speed;
+  if (q.get("analysis") === "0") out.lateAnalysis = true;
   return out;
 }

@@ -10,6 +10,7 @@ import {
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
+import { renderReview } from "./review-view.js";
 
 const $ = (sel) => document.querySelector(sel);
 let frame = 0;
@@ -76,6 +77,8 @@ export function render() {
   renderHand(v);
   renderAlerts();
   renderToolbar(v);
+  renderPractice(v);
+  renderReview();
 }
 
 function renderScores(v) {
@@ -84,7 +87,8 @@ function renderScores(v) {
     const node = document.querySelector(`[data-score-team="${team}"]`);
     node.textContent = formatNumber(scores[team]);
   }
-  $("#target-info").textContent = v ? `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}` : "";
+  $("#target-info").textContent = !v ? "" : state.practice ? t("practice_label", { n: state.practice.deal + 1 })
+    : `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}`;
   $("#reserve-info").textContent = v && v.reserve > 0 ? t("reserve_label", { points: v.reserve }) : "";
   const trump = $("#trump-info");
   if (changed("trump", v && v.trump ? v.trump : "")) {
@@ -222,10 +226,39 @@ function renderSummary(v) {
   box.replaceChildren();
   if (!row) return;
   box.append(...summaryContent(row, v, "deal-summary-title"));
+  const buttons = el("div", "summary-buttons");
+  if (row.result !== "thrown_in") buttons.append(reviewButton(row, t("review_button")));
   const ok = el("button", "primary", t("continue"));
   ok.type = "button";
   ok.dataset.intent = "dismiss-summary";
-  box.append(ok);
+  buttons.append(ok);
+  box.append(buttons);
+}
+
+/** A button that opens the review of a finished deal (of the match, or of the practice on show). */
+function reviewButton(row, text, label) {
+  const b = el("button", "review-open", text);
+  b.type = "button";
+  b.dataset.intent = "review";
+  b.dataset.deal = String(row.deal);
+  b.dataset.source = state.practice ? "practice" : "match";
+  if (label) b.setAttribute("aria-label", label);
+  return b;
+}
+
+/** The practice's bar: which deal is played again, and the way back to the match. */
+function renderPractice(v) {
+  const bar = $("#practice-bar");
+  const p = state.practice;
+  const over = p && v && v.sheet.length > 0 && !state.dealSummary;
+  if (!changed("practice", p ? `${p.deal}:${over}` : "")) return;
+  bar.hidden = !p;
+  bar.replaceChildren();
+  if (!p) return;
+  bar.append(el("p", "", t(over ? "practice_over" : "practice_banner", { n: p.deal + 1 })));
+  if (over && v.sheet[0].result !== "thrown_in") bar.append(reviewButton(v.sheet[0], t("review_button")));
+  const back = button(t("practice_back"), "practice-back", over);
+  bar.append(back);
 }
 
 /** The body of an end-of-deal summary (also used by the score sheet's detail). */
@@ -462,6 +495,9 @@ export function sheetContent(v) {
     const tr = el("tr", `result-${row.result}`);
     const th = el("th", "num", formatNumber(row.deal + 1));
     th.scope = "row";
+    if (row.result !== "thrown_in" && !state.practice) {
+      th.append(reviewButton(row, t("review_button"), t("review_deal_label", { n: row.deal + 1 })));
+    }
     const contract = el("td");
     if (row.taker !== null && row.taker !== undefined) contract.append(suitLabel(row.trump, seatName(row.taker)));
     else contract.textContent = t("contract_none");

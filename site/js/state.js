@@ -45,6 +45,9 @@ export const state = {
   newBuild: "none", // "none" | "ready" (a new build is installed: offered between deals) | "dismissed"
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
+  review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
+  practice: null, // a finished deal played again outside the match: {deal, save} (the match waits)
+  stats: null, // the Statistics dialog: {record, key, confirm, kept} (stats-view.js)
 };
 
 let onChange = () => {};
@@ -78,7 +81,12 @@ export const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 export function isMyTurn(s = state) {
   const v = s.view;
   return !!v && v.to_act === 0 && v.legal_actions.length > 0 && !s.busy && !s.playing
-    && s.boot === "ready" && s.tab === "here";
+    && s.boot === "ready" && s.tab === "here" && !practiceOver(s);
+}
+
+/** A practice whose one deal has ended (scored or thrown in): nothing more to play in it. */
+export function practiceOver(s = state) {
+  return !!s.practice && !!s.view && s.view.sheet.length > 0;
 }
 
 /** True once the match has begun and is not over: starting anew would throw it away. */

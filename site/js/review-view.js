@@ -1,0 +1,372 @@
+// review-view.js: draws the deal review dialog (#dlg-review) from state.review, and only reads it.
+// review.js owns that state. The four hands face up (the cards left at the position shown), the
+// trick on the table (or the turned card before the first), the decision of the card to come: the
+// person's legal cards carry their values (the card played, the best ones, the loss and ?/??), a
+// computer's card its reason and, for Hard, where it believed the unseen cards were. Text goes in
+// with textContent only.
+
+import { t, tSeat, formatNumber, hasKey, currentLanguage } from "./i18n.js";
+import { state, SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
+import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
+import { decisionAt } from "./review.js";
+
+const SUITS = ["C", "D", "H", "S"];
+const $ = (id) => document.getElementById(id);
+let drawn = null; // the review object last drawn, and in which language
+let drawnLang = null;
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function seatName(seat) {
+  return t(SEAT_NAME_KEYS[seat]);
+}
+
+function levelOf(seat) {
+  const levels = state.levels || state.settings.levels;
+  return levels[seat - 1] || "normal";
+}
+
+/** A seat with its level: "West (Hard)"; the person: "You". */
+function seatWithLevel(seat) {
+  return seat === 0 ? seatName(0) : t("review_seat_level", { player: seatName(seat), level: t(LEVEL_KEYS[levelOf(seat)]) });
+}
+
+/** A hint-table reason (docs/contracts.md "Hint reasons") in the page's language. */
+export function reasonText(why) {
+  if (!why || !hasKey(why.key)) return "";
+  const args = why.args || {};
+  const p = {};
+  if (typeof args.suit === "string") p.suit = suitName(args.suit);
+  if (Number.isInteger(args.seat)) p.seat_name = seatName(args.seat);
+  if (typeof args.card === "string") p.card = cardShort(args.card);
+  return t(why.key, p);
+}
+
+/** The 32 cards of the deal in play order: [{seat, card}]. */
+function played(header) {
+  return header.tricks.flatMap((tr) => tr.cards);
+}
+
+/** What the review shows at its position: the hands left, the trick on the table, its winner. */
+function position(r) {
+  const order = played(r.header);
+  const gone = new Set(order.slice(0, r.pos).map((c) => c.card));
+  const hands = r.header.hands.map((h) => h.filter((c) => !gone.has(c)));
+  let trick = [];
+  let winner = null;
+  if (r.pos > 0) {
+    const done = r.pos % 4 === 0;
+    const n = done ? r.pos / 4 - 1 : Math.floor(r.pos / 4);
+    trick = order.slice(n * 4, r.pos);
+    if (done) winner = r.header.tricks[n].winner;
+  }
+  return { order, hands, trick, winner };
+}
+
+function personCardDecisions(r) {
+  return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
+}
+
+// ---- the summary line ---------------------------------------------------------------------------
+
+function summaryText(r) {
+  if (r.error) return t("review_failed", { reason: r.error });
+  if (!r.header) return t("review_loading");
+  const mine = personCardDecisions(r);
+  if (!mine.every((i) => r.decisions[i])) return t("review_summary_pending");
+  const first = r.decisions[mine[0]];
+  const best = Math.max(...Object.values(first.values));
+  const cost = mine.reduce((sum, i) => sum + r.decisions[i].loss, 0);
+  return t("review_summary", { best, got: r.header.row.card_points[0], cost });
+}
+
+/** "West took hearts · Made", with the suit's pip. */
+function contractLabel(h) {
+  return suitLabel(h.trump, `${tSeat("contract_line", h.taker, { player: seatName(h.taker), suit: suitName(h.trump) })} · ${t(RESULT_KEYS[h.row.result])}`);
+}
+
+function hardLine(r) {
+  const box = $("review-hard");
+  box.replaceChildren();
+  box.hidden = !r.hard;
+  if (!r.hard) return;
+  if (r.hard.running) box.textContent = t("review_hard_running");
+  else if (r.hard.error) box.textContent = t("review_failed", { reason: r.hard.error });
+  else {
+    const hard = r.hard.row;
+    const mine = r.header.row;
+    box.textContent = t("review_hard_result", {
+      us: hard.points[0], them: hard.points[1], result: t(RESULT_KEYS[hard.result]),
+      you_us: mine.points[0], you_them: mine.points[1], you_result: t(RESULT_KEYS[mine.result]),
+    });
+    box.dataset.hardPoints = hard.points.join(",");
+  }
+}
+
+// ---- the table -----------------------------------------------------------------------------------
+
+/** A seat's hand: its name, then its cards; the person's legal cards carry their values at a decision. */
+function seatBox(r, seat, cards, decision) {
+  const box = el("div", `review-seat review-seat-${seat}`);
+  box.setAttribute("role", "group");
+  const badges = [];
+  if (r.header.dealer === seat) badges.push(t("dealer_badge"));
+  if (r.header.taker === seat) badges.push(t("taker_badge"));
+  const label = el("div", "review-seat-label", [seatWithLevel(seat), ...badges].join(" · "));
+  box.setAttribute("aria-label", `${seatWithLevel(seat)}, ${t("cards_in_hand", { n: cards.length })}`);
+  const row = el("div", "review-cards");
+  for (const code of cards) row.append(handCard(r, code, decision));
+  box.append(label, row);
+  box.dataset.seat = String(seat);
+  return box;
+}
+
+function handCard(r, code, decision) {
+  const trump = r.header.trump;
+  const card = cardDiv(code, trump);
+  const wrap = el("div", "review-card");
+  wrap.append(card);
+  wrap.dataset.card = code;
+  if (!decision || !decision.values) return wrap;
+  if (!Object.hasOwn(decision.values, code)) {
+    wrap.classList.add("not-legal");
+    return wrap;
+  }
+  const value = decision.values[code];
+  const best = decision.best.includes(code);
+  const isPlayed = decision.played === code;
+  wrap.classList.add("legal");
+  wrap.classList.toggle("best", best);
+  wrap.classList.toggle("played", isPlayed);
+  wrap.dataset.value = String(value);
+  if (best) wrap.dataset.best = "1";
+  if (isPlayed) wrap.dataset.played = "1";
+  const tag = el("span", "review-value", `${best ? "★" : ""}${formatNumber(value)}`);
+  tag.setAttribute("aria-hidden", "true");
+  wrap.append(tag);
+  if (isPlayed && decision.flag) {
+    const flag = el("span", `review-flag flag-${decision.flag === "??" ? "blunder" : "mistake"}`, decision.flag);
+    flag.setAttribute("aria-hidden", "true");
+    wrap.append(flag);
+  }
+  const parts = [cardName(code, trump), t("review_points", { points: value })];
+  if (best) parts.push(t("review_best"));
+  if (isPlayed) parts.push(t("review_played_mark"));
+  if (isPlayed && decision.flag) parts.push(t(decision.flag === "??" ? "review_flag_blunder" : "review_flag_mistake"));
+  card.setAttribute("aria-label", parts.join(", "));
+  return wrap;
+}
+
+function center(r, trick, winner) {
+  const box = el("div", "review-center");
+  const where = el("p", "review-where", positionText(r));
+  where.setAttribute("aria-hidden", "true"); // #review-position says it to screen readers
+  box.append(where);
+  if (r.pos === 0) {
+    const turned = el("figure", "review-turned");
+    const card = cardDiv(r.header.turned_card);
+    card.setAttribute("aria-label", t("turned_card_label", { card: cardName(r.header.turned_card) }));
+    turned.append(card, el("figcaption", "", t("review_turned")));
+    box.append(turned);
+    return box;
+  }
+  const table = el("div", "review-trick");
+  table.setAttribute("role", "group");
+  table.setAttribute("aria-label", t("review_trick_label", { n: Math.floor((r.pos - 1) / 4) + 1 }));
+  for (const c of trick) {
+    const slot = el("div", `review-slot review-slot-${c.seat}`);
+    slot.append(cardDiv(c.card, r.header.trump));
+    if (winner === c.seat) slot.classList.add("winner");
+    table.append(slot);
+  }
+  box.append(table);
+  return box;
+}
+
+// ---- the decision of the card to come -----------------------------------------------------------
+
+/** "Take hearts" or "Pass": a bid as the table's bubbles say it. */
+function bidWords(action, turned) {
+  if (action === "pass") return t("bid_pass");
+  return t("bid_take_suit", { suit: suitName(action === "take" ? suitOf(turned) : action.slice(5)) });
+}
+
+/** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. */
+function bidding(r) {
+  const bidDecisions = r.outline.map((o, i) => (o.kind === "bid" ? i : -1)).filter((i) => i >= 0);
+  const parts = r.header.bids.map((b, n) => {
+    const text = `${seatName(b.seat)}: ${bidWords(b.action, r.header.turned_card)}`;
+    const d = r.decisions[bidDecisions[n]];
+    return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidWords(d.hard, r.header.turned_card) }) : text;
+  });
+  return el("p", "review-bidding", t("review_bidding", { bids: parts.join(", ") }));
+}
+
+function decisionPanel(r, i, pos) {
+  const box = $("review-decision");
+  box.replaceChildren();
+  if (!r.header) return;
+  if (pos === 0) box.append(bidding(r));
+  if (pos >= 32) {
+    const row = r.header.row;
+    box.append(el("p", "", t("review_end", { us: row.points[0], them: row.points[1] })));
+    return;
+  }
+  const card = position(r).order[pos];
+  const d = r.decisions[i];
+  const who = card.seat;
+  const line = el("p", "review-move");
+  line.append(el("strong", "", who === 0 ? t("review_you_played", { card: cardShort(card.card) })
+    : t("review_played", { player: seatWithLevel(who), card: cardShort(card.card) })));
+  box.append(line);
+  if (!d) {
+    box.append(el("p", "muted", t("review_valuing")));
+    return;
+  }
+  if (who === 0) {
+    const facts = [t("review_points", { points: d.values[d.played] })];
+    if (d.loss > 0) facts.push(t("review_loss", { points: d.loss }));
+    facts.push(t("review_best_cards", { cards: d.best.map(cardShort).join(" ") }));
+    facts.push(t("review_hard_choice", { card: cardShort(d.hard) }));
+    const p = el("p", "review-facts", facts.join(" · "));
+    if (d.flag) p.prepend(el("span", `review-flag-text flag-${d.flag === "??" ? "blunder" : "mistake"}`, `${d.flag} `));
+    box.append(p);
+    return;
+  }
+  const why = el("button", "review-why", t("review_why"));
+  why.type = "button";
+  why.dataset.intent = "review-why";
+  why.setAttribute("aria-expanded", r.why ? "true" : "false");
+  why.setAttribute("aria-controls", "review-reason");
+  line.append(" ", why);
+  if (!r.why) return;
+  const reason = el("div", "review-reason");
+  reason.id = "review-reason";
+  reason.append(el("p", "", t("review_reason", { reason: reasonText(d.why) })));
+  if (d.belief && Object.keys(d.belief).length) reason.append(heatMap(r, who, d.belief));
+  box.append(reason);
+}
+
+/** Where a Hard seat believed each unseen card was: suits by rows, the other seats by columns,
+ * each card a chip shaded by its probability. */
+function heatMap(r, seat, belief) {
+  const table = el("table", "review-heat");
+  table.dataset.heat = "1";
+  table.append(el("caption", "", t("review_belief_title", { player: seatName(seat) })));
+  const others = [0, 1, 2, 3].filter((s) => s !== seat);
+  const head = el("tr");
+  head.append(el("td"));
+  for (const s of others) {
+    const th = el("th", "", seatName(s));
+    th.scope = "col";
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  for (const suit of SUITS) {
+    const cards = Object.keys(belief).filter((c) => suitOf(c) === suit);
+    if (!cards.length) continue;
+    const tr = el("tr");
+    const th = el("th");
+    th.scope = "row";
+    th.className = `suit-${suit}`;
+    th.append(suitPip(suit, "pip inline-pip"), el("span", "sr-only", suitName(suit)));
+    tr.append(th);
+    for (const s of others) {
+      const td = el("td");
+      for (const c of cards) {
+        const share = belief[c][s];
+        if (!(share >= 0.05)) continue; // below 5 %: noise, and room on a phone
+        const chip = el("span", `heat-chip suit-${suit}`, cardShort(c).slice(0, -1));
+        chip.style.setProperty("--p", String(Math.round(share * 100) / 100));
+        chip.dataset.card = c;
+        chip.setAttribute("role", "img");
+        chip.setAttribute("aria-label", t("review_belief_cell", { card: cardName(c), percent: Math.round(share * 100) }));
+        td.append(chip);
+      }
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(thead, body);
+  return table;
+}
+
+function positionText(r) {
+  if (r.pos === 0) return t("review_position_start");
+  if (r.pos >= 32) return t("review_position_end");
+  return t("review_position", { trick: Math.floor(r.pos / 4) + 1, card: (r.pos % 4) + 1 });
+}
+
+// ---- the whole dialog ------------------------------------------------------------------------------
+
+/** Redraws the review dialog when what it shows changed (called with every render). */
+export function renderReview() {
+  const dlg = $("dlg-review");
+  const r = state.review;
+  if (!dlg || !dlg.open || !r) return;
+  const lang = currentLanguage();
+  if (r === drawn && lang === drawnLang) return;
+  const opened = r.why && !(drawn && drawn.token === r.token && drawn.why);
+  drawn = r;
+  drawnLang = lang;
+  const focusedIntent = dlg.contains(document.activeElement) ? document.activeElement.dataset.intent || "" : "";
+
+  $("dlg-review-title").textContent = t(r.source === "practice" ? "review_title_practice" : "review_title", { n: r.matchDeal + 1 });
+  const summary = $("review-summary");
+  summary.replaceChildren();
+  if (r.header) summary.append(el("span", "review-contract", ""), " ");
+  if (r.header) summary.firstChild.append(contractLabel(r.header));
+  summary.append(el("span", "", summaryText(r)));
+  const table = $("review-table");
+  const ready = !!r.header;
+  dlg.dataset.pos = String(r.pos);
+  dlg.dataset.loaded = ready ? "1" : "0";
+  for (const b of dlg.querySelectorAll(".review-nav button, [data-intent='review-hard'], [data-intent='review-practice']")) b.disabled = !ready;
+  if (ready) {
+    const mine = personCardDecisions(r);
+    dlg.dataset.values = String(mine.filter((i) => r.decisions[i]).length);
+    if (r.firstAt !== null) dlg.dataset.firstMs = String(Math.round(r.firstAt));
+    if (r.allAt !== null) dlg.dataset.allMs = String(Math.round(r.allAt));
+    const nav = dlg.querySelectorAll(".review-nav button");
+    for (const b of nav) {
+      const back = ["review-first", "review-prev-trick", "review-prev"].includes(b.dataset.intent);
+      b.disabled = back ? r.pos === 0 : r.pos >= 32;
+    }
+    dlg.querySelector("[data-intent='review-hard']").disabled = !!r.hard;
+  } else {
+    delete dlg.dataset.values;
+  }
+  $("review-position").textContent = ready ? positionText(r) : "";
+  table.replaceChildren();
+  if (ready) {
+    const { hands, trick, winner } = position(r);
+    const i = decisionAt(r, r.pos);
+    const d = i >= 0 ? r.decisions[i] : null;
+    const grid = el("div", "review-grid");
+    grid.append(seatBox(r, 2, hands[2], null), seatBox(r, 1, hands[1], null), center(r, trick, winner),
+      seatBox(r, 3, hands[3], null), seatBox(r, 0, hands[0], d && d.seat === 0 ? d : null));
+    table.append(grid);
+    decisionPanel(r, i, r.pos);
+  } else {
+    $("review-decision").replaceChildren();
+  }
+  hardLine(r);
+  if (opened) $("review-reason")?.scrollIntoView({ block: "nearest" }); // the reason just opened
+  // Keep the focus in the dialog: on the control that had it if it is still there (it may have
+  // been rebuilt, or disabled at an end of the deal), else on a step button, else on Close.
+  const active = document.activeElement;
+  const parked = ready && dlg.dataset.parked === "1" && active?.dataset.intent === "close-dialog";
+  dlg.dataset.parked = ready ? "0" : "1"; // while loading, the focus waits on Close
+  if (!dlg.contains(active) || active.disabled || parked) {
+    const again = !parked && focusedIntent && dlg.querySelector(`[data-intent="${focusedIntent}"]:not([disabled])`);
+    (again || dlg.querySelector(".review-nav button:not([disabled])") || dlg.querySelector(".review-close"))
+      ?.focus({ preventScroll: true });
+  }
+}

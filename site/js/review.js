@@ -1,0 +1,182 @@
+// review.js: the deal review in the page. It owns the analysis engine (a second worker: js/worker.js
+// booted with role "analysis", js/analysis-host.js) and the review's part of the state
+// (state.review); review-view.js draws it. The analysis worker reads the stored match itself: the
+// page names a deal, never holds the save (it passes one only when storage is refused, or a
+// practice's, which holds no secret). Decisions arrive one by one as they are valued.
+//
+// Position in the review: pos 0-32, the cards played so far; at pos p the table shows the trick of
+// card p (or, between two tricks, the one just won) and the decision is card p's (docs/contracts.md
+// "The review dialog").
+
+import { createEngine } from "./engine-client.js";
+import { state, update } from "./state.js";
+
+const ANALYSIS_QUIET_MS = 30000; // one decision can take seconds on a slow phone: not a hang
+const ANALYSIS_BOOT_MS = 60000;
+
+let analysis = null;
+let hooks = { openDialog() {}, startPractice() {}, matchSave: () => null };
+
+/** openDialog(id); startPractice(deal): play a match deal again; matchSave(): the save kept in
+ * memory when storage is refused (else null). */
+export function configure(h) {
+  hooks = { ...hooks, ...h };
+}
+
+/** The analysis engine, started on first use (again after a crash). */
+function engine() {
+  if (!analysis || analysis.state === "failed" || analysis.state === "closed") {
+    const started = createEngine({ role: "analysis", timeoutMs: ANALYSIS_BOOT_MS, quietMs: ANALYSIS_QUIET_MS, onAnalysis, onCrash: () => {} });
+    analysis = started;
+    // test hook: <html data-analysis="ready"> once the analysis worker answers
+    started.ready.then(() => { if (analysis === started) document.documentElement.dataset.analysis = "ready"; }, () => {});
+  }
+  return analysis;
+}
+
+/** Starts the analysis worker ahead of the first review (the page calls it once the table is up). */
+export function bootAnalysis() {
+  engine();
+}
+
+function saveParam(source, practiceSave) {
+  return source === "practice" ? practiceSave : hooks.matchSave();
+}
+
+/** A deal was just scored: review the person's decisions in the background, before anyone asks. */
+export function prepare(source, deal, practiceSave = null) {
+  engine().call("review", { source, deal, save: saveParam(source, practiceSave), focus: false }).catch(() => {});
+}
+
+function cardDecisions(r) {
+  return r.outline ? r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0) : [];
+}
+
+/** Records when the person's first and all card values arrived (the bench reads them). */
+function timed(r) {
+  const mine = cardDecisions(r);
+  const now = performance.now();
+  const out = {};
+  if (r.firstAt === null && mine.length && r.decisions[mine[0]]) out.firstAt = now - r.openedAt;
+  if (r.allAt === null && mine.length && mine.every((i) => r.decisions[i])) out.allAt = now - r.openedAt;
+  return out;
+}
+
+function setReview(change) {
+  update((s) => {
+    if (!s.review) return {};
+    const next = { ...s.review, ...(typeof change === "function" ? change(s.review) : change) };
+    return { review: { ...next, ...timed(next) } };
+  });
+}
+
+/**
+ * Opens the review of deal `deal`: source "match" (a deal of the match's sheet) or "practice"
+ * (the practice just played, whose save the page holds). `matchDeal`: the match deal a practice
+ * replays (what "Play this deal again" deals).
+ */
+export async function openReview(source, deal, { practiceSave = null, matchDeal = deal } = {}) {
+  const token = Symbol("review");
+  update({
+    review: {
+      token, source, deal, matchDeal, practiceSave, key: null, header: null, outline: null, decisions: {},
+      pos: 0, why: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
+    },
+  });
+  hooks.openDialog("dlg-review");
+  try {
+    const r = await engine().call("review", { source, deal, save: saveParam(source, practiceSave), focus: true });
+    if (state.review?.token !== token) return;
+    setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions } }));
+  } catch (e) {
+    if (state.review?.token === token) setReview({ error: e.message || String(e) });
+  }
+}
+
+/** A decision valued by the analysis worker (for the review on show; others wait in its cache). */
+function onAnalysis(msg) {
+  const r = state.review;
+  if (!r || msg.key !== r.key || !("decision" in msg)) return;
+  setReview((old) => ({ decisions: { ...old.decisions, [msg.index]: msg.decision } }));
+}
+
+/** The outline index of the card decision at position pos (card number pos of the deal), or -1. */
+export function decisionAt(r, pos) {
+  if (!r.outline || pos >= 32) return -1;
+  return r.outline.findIndex((o) => o.kind === "card" && o.trick * 4 + o.position === pos);
+}
+
+function goTo(pos) {
+  const r = state.review;
+  if (!r || !r.header) return;
+  const p = Math.max(0, Math.min(32, pos));
+  setReview({ pos: p, why: false });
+  const i = decisionAt(r, p);
+  if (i >= 0 && !r.decisions[i] && r.key) engine().call("want", { key: r.key, index: i }).catch(() => {});
+}
+
+const STEPS = {
+  "review-first": () => 0,
+  "review-prev-trick": (p) => (p % 4 ? p - (p % 4) : p - 4),
+  "review-prev": (p) => p - 1,
+  "review-next": (p) => p + 1,
+  "review-next-trick": (p) => p - (p % 4) + 4,
+  "review-last": () => 32,
+};
+
+const KEYS = {
+  ArrowLeft: "review-prev", ArrowRight: "review-next", ArrowUp: "review-prev-trick", ArrowDown: "review-next-trick",
+  PageUp: "review-prev-trick", PageDown: "review-next-trick", Home: "review-first", End: "review-last",
+};
+
+async function hardInSeat() {
+  const r = state.review;
+  if (!r || r.hard) return;
+  const token = r.token;
+  setReview({ hard: { running: true } });
+  try {
+    const got = await engine().call("hard_in_seat", { source: r.source, deal: r.deal, save: saveParam(r.source, r.practiceSave) });
+    if (state.review?.token === token) setReview({ hard: { row: got.row } });
+  } catch (e) {
+    if (state.review?.token === token) setReview({ hard: { error: e.message || String(e) } });
+  }
+}
+
+/** The review's intents (input.js data-intent="review-..."); true when handled. */
+export function onIntent(name, arg) {
+  if (name === "review") {
+    const b = arg && arg.dataset ? arg.dataset : {};
+    const deal = Number(b.deal);
+    if (!Number.isInteger(deal)) return true;
+    if (b.source === "practice") openReview("practice", deal, { practiceSave: state.practice?.save, matchDeal: state.practice?.deal });
+    else openReview("match", deal);
+    return true;
+  }
+  if (Object.hasOwn(STEPS, name)) {
+    if (state.review) goTo(STEPS[name](state.review.pos));
+    return true;
+  }
+  if (name === "review-why") {
+    if (state.review) setReview((r) => ({ why: !r.why }));
+    return true;
+  }
+  if (name === "review-hard") {
+    hardInSeat();
+    return true;
+  }
+  if (name === "review-practice") {
+    if (state.review) hooks.startPractice(state.review.matchDeal);
+    return true;
+  }
+  return false;
+}
+
+/** The arrow keys, Page Up/Down, Home and End step through the deal while the review is open
+ * (wherever the focus is: a button that was just disabled leaves it on the page's body). */
+export function bindReviewKeys(dialog) {
+  document.addEventListener("keydown", (event) => {
+    if (!dialog.open || event.altKey || event.ctrlKey || event.metaKey || !Object.hasOwn(KEYS, event.key)) return;
+    event.preventDefault();
+    onIntent(KEYS[event.key]);
+  });
+}

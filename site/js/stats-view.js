@@ -1,0 +1,76 @@
+// stats-view.js: the Statistics dialog's content (#dlg-stats), drawn from state.stats =
+// {record, key, confirm, kept}: the stored record (js/stats.js), the level combination shown
+// (null: all), whether Reset waits for its confirmation, whether this browser keeps data at all.
+
+import { t, formatNumber } from "./i18n.js";
+import { LEVEL_KEYS } from "./state.js";
+import { levelKeys, summary } from "./stats.js";
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** "West Normal, North Normal, East Hard" for a levels key "normal,normal,hard". */
+export function levelsLabel(key) {
+  const [west, north, east] = key.split(",").map((l) => t(LEVEL_KEYS[l] || "level_normal"));
+  return t("stats_levels_combo", { west, north, east });
+}
+
+function number(x, digits = 0) {
+  if (x === null || x === undefined) return "–";
+  return digits ? new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(x)
+    : formatNumber(x);
+}
+
+export function statsContent(stats) {
+  const out = [];
+  if (!stats) return out;
+  if (!stats.kept) out.push(el("p", "notice-text", t("stats_not_kept")));
+  const keys = levelKeys(stats.record);
+  const field = el("label", "field");
+  field.append(el("span", "", t("stats_levels_label")));
+  const select = el("select");
+  select.id = "stats-levels";
+  select.dataset.intent = "stats-levels";
+  const all = el("option", "", t("stats_all_levels"));
+  all.value = "";
+  select.append(all);
+  for (const k of keys) {
+    const o = el("option", "", levelsLabel(k));
+    o.value = k;
+    select.append(o);
+  }
+  select.value = stats.key && keys.includes(stats.key) ? stats.key : "";
+  field.append(select);
+  out.push(field);
+
+  const s = summary(stats.record, select.value || null);
+  if (!s.deals && !s.matches && !s.reviewed) out.push(el("p", "muted", t("stats_empty")));
+  const table = el("table", "stats-table");
+  const body = el("tbody");
+  const line = (key, value, name) => {
+    const tr = el("tr");
+    const th = el("th", "", t(key));
+    th.scope = "row";
+    const td = el("td", "num", value);
+    td.dataset.stat = name;
+    tr.append(th, td);
+    body.append(tr);
+  };
+  line("stats_matches", number(s.matches), "matches");
+  line("stats_won", number(s.won), "won");
+  line("stats_deals", number(s.deals), "deals");
+  line("stats_taken", number(s.taken), "taken");
+  line("stats_made", number(s.made), "made");
+  line("stats_failed", number(s.failed), "failed");
+  line("stats_capots", number(s.capots), "capots");
+  line("stats_points", number(s.pointsPerDeal, 1), "points");
+  line("stats_reviewed", number(s.reviewed), "reviewed");
+  line("stats_loss", number(s.lossPerDecision, 1), "loss");
+  table.append(body);
+  out.push(table);
+  return out;
+}
