@@ -45,6 +45,7 @@ bench: site chromium
 	$(PY) bench/ai_bench.py
 	$(PY) bench/solver_bench.py
 	$(PY) bench/review_bench.py
+	$(PY) bench/review_page_bench.py
 	$(PY) bench/page_bench.py
 
 clean:
