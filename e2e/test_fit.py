@@ -112,6 +112,12 @@ def pass_round_one(page: Page) -> None:
     page.click("#bids button[data-action='pass']")
 
 
+def open_stats(page: Page) -> None:
+    """Statistics through the score sheet (the title row's button is not there when embedded)."""
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet [data-intent='stats']")
+
+
 def play_last_card(page: Page) -> None:
     page.click("#hand button:not([disabled])")
 
@@ -133,11 +139,14 @@ PHASES = [
     Phase("last trick, previous deal", "bidding", click("#btn-last"), "#dlg-last[open] .muted", escape),
     Phase("bidding, round 2", "bidding", pass_round_one, "#app[data-phase='bid2'][data-my-turn='1']"),
     Phase("hint", "bidding", click("#btn-hint"), "#status.hinting"),
+    Phase("statistics dialog", "bidding", open_stats, "#dlg-stats[open] .stats-table", escape),
     Phase("play", "last_card", nothing, "#app[data-phase='play'][data-my-turn='1'] #trick .card"),
     Phase("last trick", "last_card", click("#btn-last"), "#dlg-last[open] .last-trick", escape),
     Phase("trick won", "last_card", play_last_card, "#trick .slot.winner .card"),
-    Phase("deal summary", "last_card", nothing, "#deal-summary:not([hidden]) .summary-table",
-          click("#deal-summary button")),  # Continue: the match-over dialog at once
+    Phase("deal summary", "last_card", nothing, "#deal-summary:not([hidden]) .summary-table"),
+    # the summary's Review: the values of the person's eight cards drawn (the match-over dialog waits)
+    Phase("review dialog", "last_card", click("#deal-summary [data-intent='review']"),
+          "#dlg-review[open][data-values='8']", escape),
     Phase("match over dialog", "last_card", nothing, "#dlg-over[open]"),
 ]
 

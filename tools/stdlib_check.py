@@ -87,6 +87,49 @@ def deal_review() -> str:
 
 
 @check
+def practice_session() -> str:
+    """A finished deal of that match played again in the bridge's practice session, to its end."""
+    from belote import Game, bridge
+
+    def practice(method: str, **params: Any) -> dict[str, Any]:
+        reply = json.loads(bridge.handle(json.dumps({"id": 1, "session": "practice", "method": method, "params": params})))
+        if not reply["ok"]:
+            raise AssertionError(f"practice {method} {params}: {reply['type']}: {reply['error']}")
+        return reply["result"]
+
+    rows = Game.from_dict(FINISHED["game"]).view(0)["sheet"]
+    deal = next(i for i, row in enumerate(rows) if row["result"] != "thrown_in")
+    snap = practice("start", deal=deal)
+    while not snap["view"]["sheet"]:
+        legal = snap["view"]["legal_actions"]
+        snap = practice("play", action="take" if "take" in legal else legal[0]) if snap["view"]["to_act"] == 0 \
+            else practice("advance")
+    return f"deal {deal} again: {snap['view']['sheet'][0]['result']}"
+
+
+@check
+def analysis_worker() -> str:
+    """What the analysis worker runs (belote.analysis): a deal of every seat, Hard's belief, Hard in seat 0."""
+    from belote import Game, analysis
+
+    def ask(method: str, **params: Any) -> Any:
+        reply = json.loads(analysis.handle(json.dumps({"id": 1, "method": method, "params": params})))
+        if not reply["ok"]:
+            raise AssertionError(f"analysis {method}: {reply['type']}: {reply['error']}")
+        return reply["result"]
+
+    rows = Game.from_dict(FINISHED["game"]).view(0)["sheet"]
+    deal = next(i for i, row in enumerate(rows) if row["result"] != "thrown_in")
+    opened = ask("open", key="k", save=FINISHED, deal=deal)
+    decisions = [ask("decision", key="k", index=i) for i in range(len(opened["outline"]))]
+    beliefs = sum(1 for d in decisions if d["belief"])
+    if not beliefs:
+        raise AssertionError("the Hard seat's decisions carry no belief")
+    row = ask("hard_in_seat", save=FINISHED, deal=deal)["row"]
+    return f"deal {deal}: {len(decisions)} decisions, {beliefs} beliefs; Hard in seat 0 {row['points']}"
+
+
+@check
 def save_and_resume() -> str:
     """A save from the page's storage resumes the same match (replayed through the checked path)."""
     snap = result("new_game", seed=5, target=1000, levels=LEVELS)

@@ -31,6 +31,7 @@ const session = {
   recoverySave: null, // when storage is refused, the worker hands the save over (a restart resumes it)
   storageWarned: false,
   analysisBooted: false,
+  overPending: false, // the match ended while a dialog was open: its dialog comes when that one closes
   statsStore: undefined, // the page's own handle on the stored statistics (null: storage refused)
 };
 
@@ -127,7 +128,14 @@ function onIdle() {
   }
 }
 
-timeline.configure({ onIdle, onMatchOver: () => { if (!state.practice) openDialog("dlg-over"); } });
+/** The match is over: say so, once the dialog the person has open (a review...) is closed. */
+function onMatchOver() {
+  if (state.practice) return; // a practice "match" is one deal: its end is the practice bar's
+  if (state.dialog) session.overPending = true;
+  else openDialog("dlg-over");
+}
+
+timeline.configure({ onIdle, onMatchOver });
 
 function onSteps(msg) {
   if (msg.error) {
@@ -146,6 +154,7 @@ async function startNewGame(settings = state.settings) {
   const seed = session.firstGame && params.seed !== undefined ? params.seed : null;
   session.firstGame = false;
   session.inFlight = null;
+  session.overPending = false;
   update({ busy: true, hint: null, alert: null, view: null, moves: 0 });
   try {
     const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
@@ -490,6 +499,10 @@ async function main() {
   bindDialogs(() => {
     requestRender(focusTurn);
     timeline.resume();
+    if (session.overPending && !state.dialog) {
+      session.overPending = false;
+      if (state.view?.phase === "over" && !state.practice) openDialog("dlg-over");
+    }
   });
   document.getElementById("new-game-form").addEventListener("submit", onNewGameSubmit);
   review.configure({ openDialog, startPractice, matchSave: () => session.recoverySave });

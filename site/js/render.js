@@ -496,7 +496,11 @@ export function sheetContent(v) {
     const th = el("th", "num", formatNumber(row.deal + 1));
     th.scope = "row";
     if (row.result !== "thrown_in" && !state.practice) {
-      th.append(reviewButton(row, t("review_button"), t("review_deal_label", { n: row.deal + 1 })));
+      // the deal's number opens its review (a link-like button: the row keeps its height)
+      const label = t("review_deal_label", { n: row.deal + 1 });
+      const b = reviewButton(row, formatNumber(row.deal + 1), label);
+      b.title = label;
+      th.replaceChildren(b);
     }
     const contract = el("td");
     if (row.taker !== null && row.taker !== undefined) contract.append(suitLabel(row.trump, seatName(row.taker)));

@@ -5,7 +5,7 @@
 // computer's card its reason and, for Hard, where it believed the unseen cards were. Text goes in
 // with textContent only.
 
-import { t, tSeat, formatNumber, hasKey, currentLanguage } from "./i18n.js";
+import { t, tSeat, formatNumber, hasKey } from "./i18n.js";
 import { state, SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
 import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
@@ -311,7 +311,7 @@ export function renderReview() {
   const dlg = $("dlg-review");
   const r = state.review;
   if (!dlg || !dlg.open || !r) return;
-  const lang = currentLanguage();
+  const lang = state.settings.lang;
   if (r === drawn && lang === drawnLang) return;
   const opened = r.why && !(drawn && drawn.token === r.token && drawn.why);
   drawn = r;
