@@ -70,8 +70,8 @@ def test_two_tabs_never_fork_the_match(context, site_url, guard):
 
 
 def engine_worker(page: Page):
-    """The game's engine worker (not the service worker)."""
-    found = [w for w in page.workers if "/js/worker.js" in w.url]
+    """The game's engine worker (not the service worker, nor the analysis worker: named by its role)."""
+    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"]
     assert found, [w.url for w in page.workers]
     return found[-1]
 

@@ -254,7 +254,8 @@ export function createEngine({
     timeoutMs,
   );
   try {
-    worker = new Worker(new URL(`js/worker.js?v=${BUILD.build}`, SITE_ROOT), { type: "module" });
+    // the name tells the two workers apart in devtools and tests (the URL stays one cached file)
+    worker = new Worker(new URL(`js/worker.js?v=${BUILD.build}`, SITE_ROOT), { type: "module", name: role });
   } catch (e) {
     fail("WorkerError", `cannot start the engine worker: ${e.message}`);
     return engine;
