@@ -10,7 +10,10 @@ one card before the end. Times are the page's own clock (the review dialog's dat
 data-all-ms: from the click that opens the review to the values drawn). Two ways in:
 - from the deal summary: the last card played at normal speed, Review clicked as soon as the
   summary shows (the analysis worker started on the deal as soon as it was scored);
-- from the score sheet after a reload: nothing computed yet (the analysis worker booted).
+- from the score sheet after a reload: the values the summary's review kept in IndexedDB;
+- from the score sheet after a reload, never reviewed: the kept values deleted first, so the
+  analysis worker (booted, and started on the last played deal as the page does after a reload)
+  values the deal from scratch.
 Targets (issue 11): first values <= 1.5 s, all eight <= 8 s.
 
 Boot cost: a match against three Hard players, the person acting at once; wall time from the
@@ -43,6 +46,22 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 LEVELS = ["normal", "normal", "normal"]
 READY = '[data-ready="1"]'
 VALUES = "#dlg-review[open][data-values='8'][data-all-ms]"
+# Deletes the reviews' kept values (js/match-store.js keepReview) from the page's IndexedDB.
+FORGET_REVIEWS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("belote");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction("match", "readwrite");
+    const store = tx.objectStore("match");
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      for (const k of keys.result) if (String(k).startsWith("review")) store.delete(k);
+    };
+    tx.oncomplete = () => { db.close(); resolve(); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
 
 
 def last_card_save(seed: int) -> dict:
@@ -82,7 +101,14 @@ def one_deal(browser, base: str, save: dict) -> dict[str, tuple[float, float]]:
         page.click("#btn-sheet")
         page.click("#dlg-sheet .review-open")
         sheet = review_times(page)
-        return {"summary": summary, "sheet": sheet}
+        page.evaluate(FORGET_REVIEWS)
+        page.goto(base + "?speed=instant")
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=120_000)
+        page.click("#btn-sheet")
+        page.click("#dlg-sheet .review-open")
+        fresh = review_times(page)
+        return {"summary": summary, "sheet": sheet, "fresh": fresh}
     finally:
         context.close()
 
@@ -129,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     start_in_thread(server)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     load0 = os.getloadavg()[0]
-    results: dict[str, dict[str, list[float]]] = {k: {"first": [], "all": []} for k in ("summary", "sheet")}
+    results: dict[str, dict[str, list[float]]] = {k: {"first": [], "all": []} for k in ("summary", "sheet", "fresh")}
     boot: dict[bool, list[float]] = {True: [], False: []}
     with sync_playwright() as pw:
         kwargs = {"args": ARGS, "headless": True}
@@ -143,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
                     results[way]["first"].append(first)
                     results[way]["all"].append(every)
                 print(f"  deal {n + 1}: summary first {got['summary'][0]:.2f} s all {got['summary'][1]:.2f} s;"
-                      f" sheet first {got['sheet'][0]:.2f} s all {got['sheet'][1]:.2f} s", flush=True)
+                      f" sheet first {got['sheet'][0]:.2f} s all {got['sheet'][1]:.2f} s;"
+                      f" never reviewed first {got['fresh'][0]:.2f} s all {got['fresh'][1]:.2f} s", flush=True)
             for run in range(args.runs):
                 for analysis in (True, False) if run % 2 == 0 else (False, True):
                     boot[analysis].append(match_time(browser, base, 50 + run, analysis))
@@ -156,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{os.cpu_count()} cores)")
     print(line("from the deal summary: first card's values", results["summary"]["first"], 1.5))
     print(line("from the deal summary: all eight", results["summary"]["all"], 8.0))
-    print(line("from the score sheet, cold: first card's values", results["sheet"]["first"], 1.5))
-    print(line("from the score sheet, cold: all eight", results["sheet"]["all"], 8.0))
+    print(line("score sheet after a reload: first card's values", results["sheet"]["first"], 1.5))
+    print(line("score sheet after a reload: all eight", results["sheet"]["all"], 8.0))
+    print(line("never reviewed, after a reload: first values", results["fresh"]["first"], 1.5))
+    print(line("never reviewed, after a reload: all eight", results["fresh"]["all"], 8.0))
     paired = [a - b for a, b in zip(boot[True], boot[False])]
     print(f"\nAnalysis worker boot vs the match ({args.runs} paired runs, 16 actions against three Hard players):")
     print(line("with the analysis worker booting", boot[True]))

@@ -11,6 +11,7 @@ exactly as the worker seeds them) leaves the person one card before the end of a
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page
@@ -229,3 +230,84 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
     finally:
         context.close()
     guard.check()
+
+
+KEPT = """(change) => new Promise((resolve, reject) => {
+  const open = indexedDB.open("belote");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction("match", "readwrite");
+    const store = tx.objectStore("match");
+    const keys = store.getAllKeys();
+    let out = null;
+    keys.onsuccess = () => {
+      const key = keys.result.find((k) => String(k).startsWith("review:"));
+      if (!key) return;
+      const get = store.get(key);
+      get.onsuccess = () => {
+        out = get.result;
+        if (change) store.put({ ...out, ...change(out) }, key);
+      };
+    };
+    tx.oncomplete = () => { db.close(); resolve(out); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def review_from_sheet(page: Page) -> None:
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(LOADED, timeout=90_000)
+
+
+def test_review_values_kept_for_the_next_visit_by_this_build_only(page: Page, open_game, match):
+    """A deal's values are kept in IndexedDB once valued: a review after a reload reads them
+    (here a doctored copy shows, which proves it); values kept by another build are not used."""
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    mine = [d for d in match["review"]["decisions"] if d["seat"] == 0 and d["kind"] == "card"]
+    first = mine[0]
+    pos = first["trick"] * 4 + first["position"]
+    page.keyboard.press("Home")
+    for p in range(pos):
+        at(page, p)
+        page.keyboard.press("ArrowRight")
+    at(page, pos)
+    assert shown_values(page) == first["values"]
+
+    # every decision valued (the review on show values the computers' too), then kept
+    deadline = time.monotonic() + 60
+    while True:
+        kept = page.evaluate(f"({KEPT})(null)")
+        if kept and len(kept["decisions"]) == len(match["review"]["decisions"]) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert kept and kept["build"] and len([i for i, d in kept["decisions"].items() if d.get("seat") == 0 and d.get("kind") == "card"]) == 8
+    index = next(i for i, d in kept["decisions"].items() if d.get("seat") == 0 and d.get("kind") == "card"
+                 and d["trick"] == first["trick"])
+    assert kept["decisions"][index]["values"] == first["values"]
+
+    doctored = {card: v + 1000 for card, v in first["values"].items()}
+    page.evaluate(f"""({KEPT})((r) => ({{decisions: {{...r.decisions, "{index}": {{...r.decisions["{index}"], values: {doctored!r}}}}}}}))""".replace("'", '"'))
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    review_from_sheet(page)
+    page.keyboard.press("Home")
+    for p in range(pos):
+        at(page, p)
+        page.keyboard.press("ArrowRight")
+    at(page, pos)
+    assert shown_values(page) == doctored  # the kept values were read, not computed again
+
+    page.evaluate(f"({KEPT})(() => ({{build: 'another build'}}))")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    review_from_sheet(page)
+    page.keyboard.press("Home")
+    for p in range(pos):
+        at(page, p)
+        page.keyboard.press("ArrowRight")
+    at(page, pos)
+    assert shown_values(page) == first["values"]  # another build's values valued afresh

@@ -14,6 +14,9 @@
 // then the computer seats' decisions; one decision per job, so a request waits one decision at most.
 // When every card of the person in a match deal is valued, its loss joins the statistics under the
 // deal's (match, deal) key (js/stats.js), once however often the deal is reviewed.
+// What a review valued is kept in IndexedDB (match-store.js keepReview: public data, a finished
+// deal) with the build that valued it, so a deal reviewed again after a reload, here or in another
+// tab, shows its values at once; another build values it afresh (Hard's choices may differ).
 
 import { countReview } from "./stats.js";
 
@@ -40,8 +43,9 @@ function order(outline, all) {
   return [...mine("card"), ...mine("bid"), ...(all ? idx.filter((i) => outline[i].seat !== 0) : [])];
 }
 
-export function createAnalysisHost({ python, post, store, enqueue }) {
+export function createAnalysisHost({ python, post, store, enqueue, build = "" }) {
   const reviews = new Map(); // key -> {key, source, id, deal, save, header, outline, done, queue, all, counted}
+  const creating = new Map(); // key -> the review being opened
   let focus = null;
   let pumping = false;
 
@@ -86,6 +90,7 @@ export function createAnalysisHost({ python, post, store, enqueue }) {
         r.done.set(index, decision);
         post({ kind: "analysis", key: r.key, index, decision });
         count(r);
+        if (!r.queue.length || personDone(r) === 1) keep(r);
       } catch (e) {
         post({ kind: "analysis", key: r.key, index, error: String(e.message || e), type: e.type || "InternalError" });
       }
@@ -99,14 +104,53 @@ export function createAnalysisHost({ python, post, store, enqueue }) {
     setTimeout(() => enqueue(step), 0);
   }
 
+  /** The outline indexes of the person's cards. */
+  function personCards(r) {
+    return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
+  }
+
+  /** 1 when the person's last card value just arrived, 2 when they were all valued before, else 0. */
+  function personDone(r) {
+    if (!personCards(r).every((i) => r.done.has(i))) return 0;
+    if (r.personKept) return 2;
+    r.personKept = true;
+    return 1;
+  }
+
+  /** What the review valued so far, into IndexedDB (a failure only costs the values next time). */
+  function keep(r) {
+    if (!store || !r.done.size) return;
+    store.keepReview(r.key, { build, decisions: Object.fromEntries(r.done) }).catch(() => {});
+  }
+
+  /** Decisions this build valued in an earlier visit (or another tab), into r.done. */
+  async function kept(r) {
+    const record = store ? await store.readReview(r.key).catch(() => null) : null;
+    if (!record || record.build !== build || !record.decisions || typeof record.decisions !== "object") return;
+    for (const [i, decision] of Object.entries(record.decisions)) {
+      const index = Number(i);
+      if (Number.isInteger(index) && index >= 0 && index < r.outline.length && decision) r.done.set(index, decision);
+    }
+  }
+
   /** The person's loss over their cards of a match deal, once all are valued: into the statistics. */
   function count(r) {
     if (r.counted || r.source !== "match" || !store) return;
-    const cards = r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
+    const cards = personCards(r);
     if (!cards.every((i) => r.done.has(i))) return;
     r.counted = true;
     const loss = cards.reduce((sum, i) => sum + r.done.get(i).loss, 0);
     store.updateStats((record) => countReview(record, `${r.id}:${r.deal}`, r.save.levels, loss, cards.length)).catch(() => {});
+  }
+
+  async function create(key, source, id, deal, save) {
+    const r = { key, source, id, deal, save, done: new Map(), all: false, counted: false };
+    Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
+    await kept(r);
+    r.personKept = personCards(r).every((i) => r.done.has(i));
+    r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
+    count(r);
+    return r;
   }
 
   return {
@@ -118,9 +162,9 @@ export function createAnalysisHost({ python, post, store, enqueue }) {
       const key = `${source}:${id}:${deal}`;
       let r = reviews.get(key);
       if (!r) {
-        r = { key, source, id, deal, save: s, done: new Map(), all: false, counted: false };
-        Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
-        r.queue = order(r.outline, false);
+        // one review per key, even when the page asks twice while the kept values are read
+        if (!creating.has(key)) creating.set(key, create(key, source, id, deal, s).finally(() => creating.delete(key)));
+        r = await creating.get(key);
       }
       reviews.delete(key);
       reviews.set(key, r); // the most recent last

@@ -124,6 +124,9 @@ function onIdle() {
     if (!session.analysisBooted && !params.lateAnalysis) {
       session.analysisBooted = true;
       review.bootAnalysis();
+      // after a reload: the last played deal is the one most likely reviewed (kept values make it instant)
+      const played = state.practice ? [] : v.sheet.filter((row) => row.result !== "thrown_in");
+      if (played.length) review.prepare("match", Math.max(...played.map((row) => row.deal)));
     }
   }
 }

@@ -10,17 +10,22 @@
  *   await store.clear(owner)                    -> "ok" | "taken"
  *   await store.readStats()                     -> the statistics record | null
  *   await store.updateStats(change)             -> the record change(record) returned (stored)
+ *   await store.readReview(key)                 -> the decisions a review valued before | null
+ *   await store.keepReview(key, record)         (the most recent REVIEWS_KEPT reviews are kept)
  *
  * One writer: every write is a readwrite transaction that first checks the record's owner, so a
  * tab that lost the match to another tab can never overwrite it (IndexedDB serialises readwrite
  * transactions on a store). Layout (docs/contracts.md "Storage"): database "belote" version 1,
- * object store "match", key "current"; the statistics beside it, key "stats".
+ * object store "match", key "current"; the statistics beside it, key "stats"; the valued decisions
+ * of recent reviews under "review:<key>" (public data: a finished deal), listed in "reviews".
  */
 export const DB_NAME = "belote";
 export const DB_VERSION = 1;
 export const STORE = "match";
 export const KEY = "current";
 export const STATS_KEY = "stats";
+export const REVIEWS_KEY = "reviews";
+export const REVIEWS_KEPT = 12;
 
 function promised(request) {
   return new Promise((resolve, reject) => {
@@ -101,6 +106,22 @@ export async function openMatchStore() {
       store.put(next, STATS_KEY);
       await finished;
       return next;
+    },
+    async readReview(key) {
+      const tx = db.transaction(STORE, "readonly");
+      return (await promised(tx.objectStore(STORE).get(`review:${key}`))) || null;
+    },
+    /** Keeps a review's valued decisions; the least recently kept beyond REVIEWS_KEPT are dropped. */
+    async keepReview(key, record) {
+      const tx = db.transaction(STORE, "readwrite");
+      const finished = done(tx);
+      const store = tx.objectStore(STORE);
+      const listed = (await promised(store.get(REVIEWS_KEY))) || [];
+      const keys = [...(Array.isArray(listed) ? listed : []).filter((k) => k !== key), key];
+      for (const old of keys.splice(0, Math.max(0, keys.length - REVIEWS_KEPT))) store.delete(`review:${old}`);
+      store.put(record, `review:${key}`);
+      store.put(keys, REVIEWS_KEY);
+      await finished;
     },
     clear(owner) {
       return update(owner, (store) => store.delete(KEY));

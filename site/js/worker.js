@@ -106,7 +106,7 @@ if finder is not None:
   const [version, bytecode] = infoProxy.toJs();
   infoProxy.destroy();
   await storeReady;
-  host = analysis ? createAnalysisHost({ python: bridgeCall, post, store, enqueue }) : HOST;
+  host = analysis ? createAnalysisHost({ python: bridgeCall, post, store, enqueue, build: BUILD.build }) : HOST;
   return { pyodide: pyodide.version, belote: version, build: BUILD.build, bytecode, storage: !!store, role: analysis ? "analysis" : "match" };
 }
 
