@@ -36,7 +36,7 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from serve import make_server, start_in_thread  # noqa: E402
+from serve import serve_built_site  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -175,11 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", type=Path, default=ROOT / "dist" / "site")
     args = ap.parse_args(argv)
     site = args.site.resolve()
-    if not (site / "build.json").exists():
-        sys.exit(f"{site} is not a built site: run `python build_wheel.py` (make bench does)")
-    server = make_server(site, 0)
-    start_in_thread(server)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = serve_built_site(site)
     results: dict[str, list[dict]] = {name: [] for name in PAGES}
     t0 = time.time()
     print(f"Page load, {args.runs} runs of {', '.join(PAGES)} (alternating); {load()}", flush=True)

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "engine"))
-from serve import make_server, start_in_thread  # noqa: E402
-from ui_helpers import MY_TURN, load_save, moves  # noqa: E402
+from serve import serve_built_site  # noqa: E402
+from ui_helpers import MY_TURN, forget_reviews, load_save, moves  # noqa: E402
 
 from belote import Game, ai  # noqa: E402
 from belote.ai.levels import move_seed  # noqa: E402
@@ -46,22 +46,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 LEVELS = ["normal", "normal", "normal"]
 READY = '[data-ready="1"]'
 VALUES = "#dlg-review[open][data-values='8'][data-all-ms]"
-# Deletes the reviews' kept values (js/match-store.js keepReview) from the page's IndexedDB.
-FORGET_REVIEWS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("belote");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction("match", "readwrite");
-    const store = tx.objectStore("match");
-    const keys = store.getAllKeys();
-    keys.onsuccess = () => {
-      for (const k of keys.result) if (String(k).startsWith("review")) store.delete(k);
-    };
-    tx.oncomplete = () => { db.close(); resolve(); };
-    tx.onerror = () => reject(tx.error);
-  };
-})"""
 
 
 def last_card_save(seed: int) -> dict:
@@ -82,6 +66,16 @@ def review_times(page) -> tuple[float, float]:
             int(page.get_attribute("#dlg-review", "data-all-ms")) / 1000)
 
 
+def review_after_reload(page, base: str) -> tuple[float, float]:
+    """Opens the game again (the analysis worker booted), then the review of the sheet's deal."""
+    page.goto(base + "?speed=instant")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=120_000)
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    return review_times(page)
+
+
 def one_deal(browser, base: str, save: dict) -> dict[str, tuple[float, float]]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -95,19 +89,9 @@ def one_deal(browser, base: str, save: dict) -> dict[str, tuple[float, float]]:
         page.click("#hand button:not([disabled])")
         page.click("#deal-summary:not([hidden]) [data-intent='review']", timeout=60_000)
         summary = review_times(page)
-        page.goto(base + "?speed=instant")
-        page.wait_for_selector(READY, state="attached", timeout=120_000)
-        page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=120_000)
-        page.click("#btn-sheet")
-        page.click("#dlg-sheet .review-open")
-        sheet = review_times(page)
-        page.evaluate(FORGET_REVIEWS)
-        page.goto(base + "?speed=instant")
-        page.wait_for_selector(READY, state="attached", timeout=120_000)
-        page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=120_000)
-        page.click("#btn-sheet")
-        page.click("#dlg-sheet .review-open")
-        fresh = review_times(page)
+        sheet = review_after_reload(page, base)
+        forget_reviews(page)
+        fresh = review_after_reload(page, base)
         return {"summary": summary, "sheet": sheet, "fresh": fresh}
     finally:
         context.close()
@@ -149,11 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", type=Path, default=ROOT / "dist" / "site")
     args = ap.parse_args(argv)
     site = args.site.resolve()
-    if not (site / "build.json").exists():
-        sys.exit(f"{site} is not a built site: run `python build_wheel.py` (make bench does)")
-    server = make_server(site, 0)
-    start_in_thread(server)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = serve_built_site(site)
     load0 = os.getloadavg()[0]
     results: dict[str, dict[str, list[float]]] = {k: {"first": [], "all": []} for k in ("summary", "sheet", "fresh")}
     boot: dict[bool, list[float]] = {True: [], False: []}

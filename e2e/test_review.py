@@ -21,7 +21,7 @@ from belote.ai.levels import move_seed
 from belote.review import deal_review, hard_in_seat
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_languages import untranslated
-from ui_helpers import MY_TURN, load_save, play_until, saved
+from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, saved
 
 LEVELS = ["hard", "normal", "easy"]  # West is Hard: its cards carry a belief
 AI_SEED = 4242
@@ -232,34 +232,30 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
     guard.check()
 
 
-KEPT = """(change) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("belote");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction("match", "readwrite");
-    const store = tx.objectStore("match");
-    const keys = store.getAllKeys();
-    let out = null;
-    keys.onsuccess = () => {
-      const key = keys.result.find((k) => String(k).startsWith("review:"));
-      if (!key) return;
-      const get = store.get(key);
-      get.onsuccess = () => {
-        out = get.result;
-        if (change) store.put({ ...out, ...change(out) }, key);
-      };
-    };
-    tx.oncomplete = () => { db.close(); resolve(out); };
-    tx.onerror = () => reject(tx.error);
-  };
-})"""
-
 
 def review_from_sheet(page: Page) -> None:
+    """Opens the review of the score sheet's deal and waits for the values on the person's cards."""
     page.click("#btn-sheet")
     page.click("#dlg-sheet .review-open")
     page.wait_for_selector(LOADED, timeout=90_000)
+
+
+def go_to(page: Page, pos: int) -> None:
+    """Steps the review from its start to position pos by keyboard."""
+    page.keyboard.press("Home")
+    for p in range(pos):
+        at(page, p)
+        page.keyboard.press("ArrowRight")
+    at(page, pos)
+
+
+def reopen_review(page: Page, pos: int) -> dict[str, int]:
+    """Reloads, opens the review from the score sheet, and returns the values shown at pos."""
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    review_from_sheet(page)
+    go_to(page, pos)
+    return shown_values(page)
 
 
 def test_review_values_kept_for_the_next_visit_by_this_build_only(page: Page, open_game, match):
@@ -267,47 +263,29 @@ def test_review_values_kept_for_the_next_visit_by_this_build_only(page: Page, op
     (here a doctored copy shows, which proves it); values kept by another build are not used."""
     resume(page, open_game, match["done"], "speed=instant")
     review_from_sheet(page)
-    mine = [d for d in match["review"]["decisions"] if d["seat"] == 0 and d["kind"] == "card"]
-    first = mine[0]
+    first = next(d for d in match["review"]["decisions"] if d["seat"] == 0 and d["kind"] == "card")
     pos = first["trick"] * 4 + first["position"]
-    page.keyboard.press("Home")
-    for p in range(pos):
-        at(page, p)
-        page.keyboard.press("ArrowRight")
-    at(page, pos)
+    go_to(page, pos)
     assert shown_values(page) == first["values"]
 
     # every decision valued (the review on show values the computers' too), then kept
     deadline = time.monotonic() + 60
     while True:
-        kept = page.evaluate(f"({KEPT})(null)")
-        if kept and len(kept["decisions"]) == len(match["review"]["decisions"]) or time.monotonic() > deadline:
+        kept = kept_reviews(page)
+        record = next(iter(kept.values()), None)
+        if record and len(record["decisions"]) == len(match["review"]["decisions"]) or time.monotonic() > deadline:
             break
         time.sleep(0.2)
-    assert kept and kept["build"] and len([i for i, d in kept["decisions"].items() if d.get("seat") == 0 and d.get("kind") == "card"]) == 8
-    index = next(i for i, d in kept["decisions"].items() if d.get("seat") == 0 and d.get("kind") == "card"
-                 and d["trick"] == first["trick"])
-    assert kept["decisions"][index]["values"] == first["values"]
+    assert len(kept) == 1 and record["build"]
+    [key] = kept
+    mine = {i: d for i, d in record["decisions"].items() if d["seat"] == 0 and d["kind"] == "card"}
+    assert len(mine) == 8
+    index = next(i for i, d in mine.items() if d["trick"] == first["trick"])
+    assert mine[index]["values"] == first["values"]
 
     doctored = {card: v + 1000 for card, v in first["values"].items()}
-    page.evaluate(f"""({KEPT})((r) => ({{decisions: {{...r.decisions, "{index}": {{...r.decisions["{index}"], values: {doctored!r}}}}}}}))""".replace("'", '"'))
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    review_from_sheet(page)
-    page.keyboard.press("Home")
-    for p in range(pos):
-        at(page, p)
-        page.keyboard.press("ArrowRight")
-    at(page, pos)
-    assert shown_values(page) == doctored  # the kept values were read, not computed again
+    keep_review(page, key, {**record, "decisions": {**record["decisions"], index: {**mine[index], "values": doctored}}})
+    assert reopen_review(page, pos) == doctored  # the kept values were read, not computed again
 
-    page.evaluate(f"({KEPT})(() => ({{build: 'another build'}}))")
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    review_from_sheet(page)
-    page.keyboard.press("Home")
-    for p in range(pos):
-        at(page, p)
-        page.keyboard.press("ArrowRight")
-    at(page, pos)
-    assert shown_values(page) == first["values"]  # another build's values valued afresh
+    keep_review(page, key, {**record, "build": "another build"})
+    assert reopen_review(page, pos) == first["values"]  # another build's values are valued afresh

@@ -26,16 +26,35 @@ READ_RECORD = """() => new Promise((resolve, reject) => {
     get.onerror = () => { db.close(); reject(get.error); };
   };
 })"""
-WRITE_RECORD = """(record) => new Promise((resolve, reject) => {
+# Puts `record` under `key` in that store, or deletes the key when `record` is null.
+WRITE_ENTRY = """({key, record}) => new Promise((resolve, reject) => {
   const open = indexedDB.open("belote", 1);
   open.onupgradeneeded = () => open.result.createObjectStore("match");
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {
     const db = open.result;
     const tx = db.transaction("match", "readwrite");
-    tx.objectStore("match").put(record, "current");
+    if (record === null) tx.objectStore("match").delete(key);
+    else tx.objectStore("match").put(record, key);
     tx.oncomplete = () => { db.close(); resolve(true); };
     tx.onerror = () => { db.close(); reject(tx.error); };
+  };
+})"""
+# The values reviews kept (site/js/match-store.js keepReview): {"review:<key>": record}.
+READ_REVIEWS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("belote", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("match");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction("match", "readonly").objectStore("match");
+    const range = IDBKeyRange.bound("review:", "review:\\uffff");
+    const keys = store.getAllKeys(range), values = store.getAll(range);
+    values.onsuccess = () => {
+      db.close();
+      resolve(Object.fromEntries(keys.result.map((k, i) => [k, values.result[i]])));
+    };
+    values.onerror = () => { db.close(); reject(values.error); };
   };
 })"""
 
@@ -53,12 +72,28 @@ def saved(page: Page) -> dict | None:
 
 def load_save(page: Page, save: dict, owner: str | None = None) -> None:
     """Stores `save` as the match in progress (the page resumes it on its next load)."""
-    page.evaluate(WRITE_RECORD, {"save": save, "owner": owner, "savedAt": "test", "build": "test"})
+    page.evaluate(WRITE_ENTRY, {"key": "current", "record": {"save": save, "owner": owner, "savedAt": "test", "build": "test"}})
 
 
 def clear_store(page: Page) -> None:
     """Forgets the stored match (as on a browser that never played)."""
-    page.evaluate(WRITE_RECORD.replace('.put(record, "current")', '.delete("current")'), None)
+    page.evaluate(WRITE_ENTRY, {"key": "current", "record": None})
+
+
+def kept_reviews(page: Page) -> dict[str, dict]:
+    """What the analysis worker kept of each review: {"review:<key>": {build, decisions}}."""
+    return page.evaluate(READ_REVIEWS)
+
+
+def keep_review(page: Page, key: str, record: dict | None) -> None:
+    """Replaces (None: forgets) a review's kept values."""
+    page.evaluate(WRITE_ENTRY, {"key": key, "record": record})
+
+
+def forget_reviews(page: Page) -> None:
+    """Forgets every review's kept values (as if no deal had been reviewed in this browser)."""
+    for key in kept_reviews(page):
+        keep_review(page, key, None)
 
 
 def moves(page: Page) -> int:

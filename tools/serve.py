@@ -93,6 +93,16 @@ def start_in_thread(server: Server) -> threading.Thread:
     return thread
 
 
+def serve_built_site(site: Path) -> tuple[Server, str]:
+    """Serve a site built by build_wheel.py on a free port, in a thread: (server, base URL ending in /).
+    Exits with a message when `site` is not a built site (benchmarks take one with --site)."""
+    if not (site / "build.json").exists():
+        sys.exit(f"{site} is not a built site: run `python build_wheel.py` (make bench does)")
+    server = make_server(site, 0)
+    start_in_thread(server)
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dir", type=Path, default=ROOT / "dist" / "site")
