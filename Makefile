@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 # Python imports this checkout's engine (the venv's editable install may point at another one).
 export PYTHONPATH := $(CURDIR)/engine
 
-.PHONY: play site chromium test test-unit test-e2e bench venv clean
+.PHONY: play site runtime chromium test test-unit test-e2e bench venv clean
 
 venv: $(VENV)/.stamp
 $(VENV)/.stamp: requirements-dev.txt pyproject.toml
@@ -33,7 +33,11 @@ chromium:
 
 test: test-unit test-e2e
 
-test-unit: venv
+# The pinned Pyodide from npm (package-lock.json): some unit tests check the trimmed stdlib against it.
+runtime: venv
+	$(PY) -c "import build_wheel as b; b.ensure_runtime(b.pinned_pyodide_version())"
+
+test-unit: venv runtime
 	$(PY) -m pytest tests
 
 # e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>) and serves it.
