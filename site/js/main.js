@@ -112,6 +112,16 @@ function adoptSteps(reply) {
   timeline.push(reply.token, reply.steps);
 }
 
+const ANALYSIS_WAIT_MS = 15000; // the analysis worker boots anyway if the service worker is slow
+
+/** Resolves once the service worker is active, is not available, or after ANALYSIS_WAIT_MS. */
+function analysisGate() {
+  const active = (session.swSettled || Promise.resolve(null))
+    .then((reg) => (reg ? navigator.serviceWorker.ready : null))
+    .catch(() => null);
+  return Promise.race([active, timeline.after(ANALYSIS_WAIT_MS)]);
+}
+
 /** The timeline has shown every step: the person's turn, or the engine is thinking. */
 function onIdle() {
   const v = state.view;
@@ -123,10 +133,15 @@ function onIdle() {
     // The analysis worker boots once the table is up and the match waits for the person.
     if (!session.analysisBooted && !params.lateAnalysis) {
       session.analysisBooted = true;
-      review.bootAnalysis();
-      // after a reload: the last played deal is the one most likely reviewed (kept values make it instant)
       const played = state.practice ? [] : v.sheet.filter((row) => row.result !== "thrown_in");
-      if (played.length) review.prepare("match", Math.max(...played.map((row) => row.deal)));
+      // Once offline support is installed (or unavailable): on a first visit the second engine's
+      // runtime requests then come after the precache (measured: booting it at once made the
+      // next visit's wasm compile again).
+      analysisGate().then(() => {
+        review.bootAnalysis();
+        // after a reload: the last played deal is the one most likely reviewed (kept values make it instant)
+        if (played.length) review.prepare("match", Math.max(...played.map((row) => row.deal)));
+      });
     }
   }
 }
@@ -489,7 +504,7 @@ async function main() {
   // Offline support installs after the first table is drawn: on a first visit its precache then
   // reads the runtime from the HTTP cache instead of competing with the boot and the first deal.
   // A build that installs while the page runs is offered between deals, never forced on a match.
-  registerServiceWorker({
+  session.swSettled = registerServiceWorker({
     after: firstBootSettled,
     onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
     playing: () => matchInProgress() && state.tab === "here",

@@ -57,6 +57,11 @@ export function resume() {
   if (wake) wake();
 }
 
+/** A promise resolved after `ms` (a deadline the page waits on; not cancelled by reset). */
+export function after(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** True when nothing is queued or being played back. */
 export function idle() {
   return !running && !queue.length;
