@@ -90,7 +90,9 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
         r.done.set(index, decision);
         post({ kind: "analysis", key: r.key, index, decision });
         count(r);
-        if (!r.queue.length || personDone(r) === 1) keep(r);
+        const personsLast = r.outline[index].seat === 0 && r.outline[index].kind === "card"
+          && personCards(r).every((i) => r.done.has(i));
+        if (!r.queue.length || personsLast) keep(r);
       } catch (e) {
         post({ kind: "analysis", key: r.key, index, error: String(e.message || e), type: e.type || "InternalError" });
       }
@@ -107,14 +109,6 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
   /** The outline indexes of the person's cards. */
   function personCards(r) {
     return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
-  }
-
-  /** 1 when the person's last card value just arrived, 2 when they were all valued before, else 0. */
-  function personDone(r) {
-    if (!personCards(r).every((i) => r.done.has(i))) return 0;
-    if (r.personKept) return 2;
-    r.personKept = true;
-    return 1;
   }
 
   /** What the review valued so far, into IndexedDB (a failure only costs the values next time). */
@@ -147,7 +141,6 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     const r = { key, source, id, deal, save, done: new Map(), all: false, counted: false };
     Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
     await kept(r);
-    r.personKept = personCards(r).every((i) => r.done.has(i));
     r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
     count(r);
     return r;

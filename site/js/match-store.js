@@ -71,10 +71,14 @@ export async function openMatchStore() {
     return "ok";
   }
 
+  async function get(key) {
+    const tx = db.transaction(STORE, "readonly");
+    return (await promised(tx.objectStore(STORE).get(key))) || null;
+  }
+
   return {
-    async read() {
-      const tx = db.transaction(STORE, "readonly");
-      return (await promised(tx.objectStore(STORE).get(KEY))) || null;
+    read() {
+      return get(KEY);
     },
     async claim(owner) {
       const tx = db.transaction(STORE, "readwrite");
@@ -94,9 +98,8 @@ export async function openMatchStore() {
         }
       });
     },
-    async readStats() {
-      const tx = db.transaction(STORE, "readonly");
-      return (await promised(tx.objectStore(STORE).get(STATS_KEY))) || null;
+    readStats() {
+      return get(STATS_KEY);
     },
     async updateStats(change) {
       const tx = db.transaction(STORE, "readwrite");
@@ -107,9 +110,8 @@ export async function openMatchStore() {
       await finished;
       return next;
     },
-    async readReview(key) {
-      const tx = db.transaction(STORE, "readonly");
-      return (await promised(tx.objectStore(STORE).get(`review:${key}`))) || null;
+    readReview(key) {
+      return get(`review:${key}`);
     },
     /** Keeps a review's valued decisions; the least recently kept beyond REVIEWS_KEPT are dropped. */
     async keepReview(key, record) {
