@@ -264,20 +264,29 @@ class Solver:
             r = LAST_TRICK_BONUS + CAPOT_BONUS + sum(pts[c] for c in ps.trick)
             for h in ps.hands:
                 r += sum(pts[c] for c in _bits(h))
+            # Every value here has the parity of r (the points still to win split two
+            # ways, a capot's 90 is even), so a window (b - 1, b + 1) of width two around
+            # a value b of that parity either proves the value is b or moves a bound past it.
             lo, hi = -r, r
             g = min(max(guess, lo), hi)
+            if (g ^ r) & 1:
+                g += 1 if g < hi else -1
             steps = 0
             while lo < hi:
                 if steps >= MTD_STEPS and hi - lo > MTD_SPAN:
-                    b = (lo + hi + 1) >> 1
+                    b = (lo + hi) >> 1
+                    if (b ^ r) & 1:
+                        b += 1
                 else:
-                    b = g + 1 if g == lo else g
+                    b = g
                 steps += 1
-                g = self._window(ps, b - 1, b)
+                g = self._window(ps, b - 1, b + 1)
                 if g < b:
                     hi = g
-                else:
+                elif g > b:
                     lo = g
+                else:
+                    return g
             return g
         return self._window(ps, alpha, beta)
 
