@@ -46,6 +46,7 @@ from ..playstate import PlayState
 from ..rules import belote_holder
 from ..scoring import score_final_diff
 from . import normal as _normal
+from .inference import MISS, choice_weight, plays
 from .knowledge import History, Knowledge
 from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
@@ -60,6 +61,7 @@ BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluati
 POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
+INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
 
 
 @dataclass
@@ -90,6 +92,8 @@ def decide(
     policy: str = POLICY,
     bid_with: str = BID_WITH,
     time_limit: float | None = TIME_LIMIT,
+    miss: float = MISS,
+    infer: str = INFER,
 ) -> Decision:
     """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
     legal: list[str] = view["legal_actions"]
@@ -102,17 +106,17 @@ def decide(
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy)
-    scores, held, done = _card_scores(view, k, rng, plan, deadline)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer)
+    scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
-    return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, done), done)
+    return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
 
 
-def _belief(k: Knowledge, held: list[list[int]], samples: int) -> dict[str, list[float]]:
-    """For each card hidden from the seat, the share of the sampled deals in which each seat held it."""
+def _belief(k: Knowledge, held: list[list[float]], weight: float) -> dict[str, list[float]]:
+    """For each card hidden from the seat, the (weighted) share of the sampled deals in which each seat held it."""
     out: dict[str, list[float]] = {}
     for c in cards_of(k.hidden):
-        out[CARD_CODES[c]] = [n / samples for n in held[c]]
+        out[CARD_CODES[c]] = [n / weight for n in held[c]]
     return out
 
 
@@ -130,7 +134,7 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy)
+    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER)
     return _card_scores(view, k, rng, plan, deadline)[0]
 
 
@@ -143,6 +147,8 @@ class Plan:
     solve_tricks: int
     rollout_stop: int
     policy: str
+    miss: float = 1.0  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
+    infer: str = "none"  # whose choices: "opponents", "others" or "none"
 
 
 def _card_scores(
@@ -151,8 +157,9 @@ def _card_scores(
     rng: random.Random,
     plan: Plan,
     deadline: float | None,
-) -> tuple[dict[int, float], list[list[int]], int]:
-    """The card scores, how often each seat held each card in the sampled deals, and how many deals."""
+) -> tuple[dict[int, float], list[list[float]], float, int]:
+    """The card scores, the weight of the sampled deals in which each seat held each card, their
+    total weight, and how many deals."""
     assert k.trump is not None and k.taker is not None
     trick = [CODE_TO_CARD[e["card"]] for e in view["trick"]]
     legal = 0
@@ -168,17 +175,22 @@ def _card_scores(
     taker_team, team, reserve = k.taker & 1, k.seat & 1, view["reserve"]
     before = base.points[0] - base.points[1]
     totals = dict.fromkeys(cands, 0.0)
-    held = [[0, 0, 0, 0] for _ in range(32)]
+    held = [[0.0, 0.0, 0.0, 0.0] for _ in range(32)]
     most = plan.exact_samples if exact else plan.samples
     if len(cands) == 1:
         most = min(plan.samples, BELIEF_SAMPLES)  # nothing to choose: the deals only feed the belief
+    seats = {"opponents": (k.seat ^ 1, k.seat ^ 3), "others": tuple(k.others())}.get(plan.infer, ())
+    order = plays(k) if seats and plan.miss < 1.0 else []
     done = 0
+    weight_sum = 0.0
     while done < max(1, most):
         hands = sample_hands(k, rng)
+        w = choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
-                held[c][s] += 1
+                held[c][s] += w
         done += 1
+        weight_sum += w
         if len(cands) == 1:
             continue
         belote_team = _belote_team(k, hands)
@@ -188,16 +200,16 @@ def _card_scores(
             ps.hands = hands[:]
             for c, v in root_values(ps, solver).items():
                 if c in totals:
-                    totals[c] += deal_value(before + v, taker_team, belote_team, team, reserve)
+                    totals[c] += w * deal_value(before + v, taker_team, belote_team, team, reserve)
         else:
             for c in cands:
                 d = _play_out(base, hands, c, solver, plan.rollout_stop, pub, k.taker)
-                totals[c] += deal_value(d, taker_team, belote_team, team, reserve)
+                totals[c] += w * deal_value(d, taker_team, belote_team, team, reserve)
         if deadline is not None and time.process_time() > deadline:
             break
     if len(cands) == 1:
-        return {cands[0]: 0.0}, held, done
-    return {c: totals[c] / done for c in cands}, held, done
+        return {cands[0]: 0.0}, held, weight_sum, done
+    return {c: totals[c] / weight_sum for c in cands}, held, weight_sum, done
 
 
 def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> PlayState:
