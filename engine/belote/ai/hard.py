@@ -46,7 +46,7 @@ from ..playstate import PlayState
 from ..rules import belote_holder
 from ..scoring import score_final_diff
 from . import normal as _normal
-from .inference import MISS, choice_weight, plays
+from .inference import MISS, bid_weight, choice_weight, plays
 from .knowledge import History, Knowledge
 from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
@@ -62,6 +62,7 @@ POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) 
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
+INFER_BIDS = False  # weight the sampled deals by those seats' bids too (:func:`~.inference.bid_weight`)
 
 
 @dataclass
@@ -94,6 +95,7 @@ def decide(
     time_limit: float | None = TIME_LIMIT,
     miss: float = MISS,
     infer: str = INFER,
+    infer_bids: bool = INFER_BIDS,
 ) -> Decision:
     """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
     legal: list[str] = view["legal_actions"]
@@ -106,7 +108,7 @@ def decide(
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, infer_bids)
     scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
@@ -134,7 +136,7 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER)
+    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, INFER_BIDS)
     return _card_scores(view, k, rng, plan, deadline)[0]
 
 
@@ -149,6 +151,7 @@ class Plan:
     policy: str
     miss: float = 1.0  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
     infer: str = "none"  # whose choices: "opponents", "others" or "none"
+    infer_bids: bool = False  # and their bids
 
 
 def _card_scores(
@@ -186,6 +189,8 @@ def _card_scores(
     while done < max(1, most):
         hands = sample_hands(k, rng)
         w = choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
+        if plan.infer_bids and seats:
+            w *= bid_weight(k, hands, seats, rng)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
