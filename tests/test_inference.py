@@ -1,0 +1,51 @@
+"""Policy inference (ai/inference.py): sampled deals weighted by how natural the other seats' choices look."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote.ai.inference import BID_DRAWS, MISS, bid_weight, choice_weight, plays
+from belote.ai.knowledge import Knowledge
+from test_ai_hard import mask, play_view
+
+def hands_now(k: Knowledge, seat1: str, seat2: str, seat3: str) -> list[int]:
+    """Seat 0's hand from its knowledge and the given hands of the others (cards not yet played)."""
+    return [k.hand, mask(seat1), mask(seat2), mask(seat3)]
+
+
+def test_a_seat_that_did_not_win_a_trick_it_could_have_won_last_is_less_likely_to_hold_the_winner():
+    """Seat 1, last on seat 2's KD, followed 9D: a deal in which it had AD too (Normal would have
+    taken the trick with it) weighs MISS; a deal in which 9D was its only diamond weighs 1."""
+    k = Knowledge.from_view(play_view([], "2: KD 8D 7D 9D"))
+    order = plays(k)
+    card = {code: mask(code).bit_length() - 1 for code in ("KD", "8D", "7D", "9D")}
+    assert order == [(2, card["KD"]), (3, card["8D"]), (0, card["7D"]), (1, card["9D"])]
+    with_ace = hands_now(k, "AD 7H 9H TC 9C 8C 7C", "JS TS 9S 8S 7S TD QD", "AH TH KH QH JH 8H JD")
+    without = hands_now(k, "8H 7H 9H TC 9C 8C 7C", "JS TS 9S 8S 7S TD QD", "AH TH KH QH JH AD JD")
+    assert choice_weight(k, with_ace, order, MISS, (1,)) == pytest.approx(MISS)
+    assert choice_weight(k, without, order, MISS, (1,)) == 1.0
+    assert choice_weight(k, with_ace, order, 1.0, (1,)) == 1.0  # inference off
+
+
+def test_forced_cards_say_nothing():
+    """Seat 3 had only 8D when diamonds were led: no weight, whatever else it holds."""
+    k = Knowledge.from_view(play_view([], "2: KD 8D"))
+    order = plays(k)
+    for seat1, seat3 in (("AD TD 9D 7D 7H 9H TC 9C", "AH TH KH QH JH 8H 7C"),
+                         ("AD TD 9D 7D AH TH TC 9C", "7H 9H KH QH JH 8H 7C")):
+        hands = hands_now(k, seat1, "QD JD TS 9S 8S 7S 8C", seat3)
+        assert choice_weight(k, hands, order, MISS, (3,)) == 1.0
+
+
+def test_a_take_on_a_weak_hand_weighs_little_and_on_a_strong_hand_much():
+    """Seat 1 took the turned 7H: with eight hearts every first five takes, with no other
+    heart none does (Normal's evaluation); the weights are the smoothed shares."""
+    k = Knowledge.from_view(play_view([]))
+    strong = [k.hand, mask("JH 9H AH TH KH QH 8H 7H"), 0, 0]
+    weak = [k.hand, mask("7S 8S 9S 7D 8D 9D 7C 7H"), 0, 0]
+    top, bottom = (BID_DRAWS + 0.5) / (BID_DRAWS + 1), 0.5 / (BID_DRAWS + 1)
+    assert bid_weight(k, strong, (1,), random.Random(1)) == pytest.approx(top)
+    assert bid_weight(k, weak, (1,), random.Random(1)) == pytest.approx(bottom)
+    assert bid_weight(k, weak, (3,), random.Random(1)) == 1.0  # seat 3 has not bid
