@@ -64,6 +64,7 @@ PASS_VALUE = "zero"  # passing is worth "zero", or "simulate": the others bid as
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
 INFER_BIDS = False  # weight the sampled deals by those seats' bids too (:func:`~.inference.bid_weight`)
+OVERSAMPLE = 1  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 
 
 @dataclass
@@ -97,6 +98,7 @@ def decide(
     miss: float = MISS,
     infer: str = INFER,
     infer_bids: bool = INFER_BIDS,
+    oversample: int = OVERSAMPLE,
     pass_value: str = PASS_VALUE,
 ) -> Decision:
     """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
@@ -110,7 +112,7 @@ def decide(
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
         return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline, pass_value)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, infer_bids)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, infer_bids, oversample)
     scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
@@ -138,7 +140,7 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, INFER_BIDS)
+    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, INFER_BIDS, OVERSAMPLE)
     return _card_scores(view, k, rng, plan, deadline)[0]
 
 
@@ -154,6 +156,7 @@ class Plan:
     miss: float = 1.0  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
     infer: str = "none"  # whose choices: "opponents", "others" or "none"
     infer_bids: bool = False  # and their bids
+    oversample: int = 1  # draw this many times the deals, keep as many as wanted by weight
 
 
 def _card_scores(
@@ -184,15 +187,9 @@ def _card_scores(
     most = plan.exact_samples if exact else plan.samples
     if len(cands) == 1:
         most = min(plan.samples, BELIEF_SAMPLES)  # nothing to choose: the deals only feed the belief
-    seats = {"opponents": (k.seat ^ 1, k.seat ^ 3), "others": tuple(k.others())}.get(plan.infer, ())
-    order = plays(k) if seats and plan.miss < 1.0 else []
     done = 0
     weight_sum = 0.0
-    while done < max(1, most):
-        hands = sample_hands(k, rng)
-        w = choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
-        if plan.infer_bids and seats:
-            w *= bid_weight(k, hands, seats, rng)
+    for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -217,6 +214,38 @@ def _card_scores(
     if len(cands) == 1:
         return {cands[0]: 0.0}, held, weight_sum, done
     return {c: totals[c] / weight_sum for c in cands}, held, weight_sum, done
+
+
+def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[list[Mask], float]]:
+    """``n`` sampled deals with their weights (policy inference, :mod:`.inference`). With
+    ``plan.oversample`` > 1, that many times ``n`` deals are drawn and weighed, and ``n`` of
+    them picked in proportion to their weights (systematic resampling): a deal picked
+    twice counts twice."""
+    seats = {"opponents": (k.seat ^ 1, k.seat ^ 3), "others": tuple(k.others())}.get(plan.infer, ())
+    order = plays(k) if seats and plan.miss < 1.0 else []
+
+    def weight(hands: list[Mask]) -> float:
+        w = choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
+        return w * bid_weight(k, hands, seats, rng) if plan.infer_bids and seats else w
+
+    if plan.oversample <= 1 or not (order or plan.infer_bids and seats):
+        return [(h, weight(h)) for h in (sample_hands(k, rng) for _ in range(n))]
+    drawn = [sample_hands(k, rng) for _ in range(n * plan.oversample)]
+    ws = [weight(h) for h in drawn]
+    step = sum(ws) / n
+    at = rng.random() * step
+    out: list[tuple[list[Mask], float]] = []
+    acc, total = 0.0, 0
+    for h, w in zip(drawn, ws):
+        acc += w
+        picks = 0
+        while at < acc and total < n:
+            picks += 1
+            total += 1
+            at += step
+        if picks:
+            out.append((h, float(picks)))
+    return out
 
 
 def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> PlayState:
