@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from belote.ai.inference import BID_DRAWS, MISS, bid_weight, choice_weight, plays
+from belote.ai.inference import MISS, choice_weight, plays
 from belote.ai.knowledge import Knowledge
 from test_ai_hard import mask, play_view
 
@@ -38,14 +36,3 @@ def test_forced_cards_say_nothing():
         hands = hands_now(k, seat1, "QD JD TS 9S 8S 7S 8C", seat3)
         assert choice_weight(k, hands, order, MISS, (3,)) == 1.0
 
-
-def test_a_take_on_a_weak_hand_weighs_little_and_on_a_strong_hand_much():
-    """Seat 1 took the turned 7H: with eight hearts every first five takes, with no other
-    heart none does (Normal's evaluation); the weights are the smoothed shares."""
-    k = Knowledge.from_view(play_view([]))
-    strong = [k.hand, mask("JH 9H AH TH KH QH 8H 7H"), 0, 0]
-    weak = [k.hand, mask("7S 8S 9S 7D 8D 9D 7C 7H"), 0, 0]
-    top, bottom = (BID_DRAWS + 0.5) / (BID_DRAWS + 1), 0.5 / (BID_DRAWS + 1)
-    assert bid_weight(k, strong, (1,), random.Random(1)) == pytest.approx(top)
-    assert bid_weight(k, weak, (1,), random.Random(1)) == pytest.approx(bottom)
-    assert bid_weight(k, weak, (3,), random.Random(1)) == 1.0  # seat 3 has not bid

@@ -39,16 +39,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bidding import PASS, ROUND1_ACTIONS, ROUND2_ACTIONS, bid_trump
+from ..bidding import PASS
 from ..cards import CARD_CODES, CODE_TO_CARD, Mask, cards_of
 from ..phases import BIDDING
 from ..playstate import PlayState
 from ..rules import belote_holder
 from ..scoring import score_final_diff
 from . import normal as _normal
-from .inference import MISS, bid_weight, choice_weight, plays
+from .inference import MISS, choice_weight, plays
 from .knowledge import History, Knowledge
-from .sampling import deal_rest, sample_bid_deal, sample_first_deal, sample_hands
+from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
 
 SAMPLES = 24  # deals per card decision valued by rollouts
@@ -59,11 +59,9 @@ SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (th
 ROLLOUT_STOP = 3  # earlier, rollouts hand over to the exact search at this many tricks left
 BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluation (for comparison)
 POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
-TAKE_MARGIN = 0.0  # take when the sampled score of taking beats passing by this much
-PASS_VALUE = "zero"  # passing is worth "zero", or "simulate": the others bid as Normal would and the deal is played out
+TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
-INFER_BIDS = False  # weight the sampled deals by those seats' bids too (:func:`~.inference.bid_weight`)
 OVERSAMPLE = 1  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 
 
@@ -97,9 +95,7 @@ def decide(
     time_limit: float | None = TIME_LIMIT,
     miss: float = MISS,
     infer: str = INFER,
-    infer_bids: bool = INFER_BIDS,
     oversample: int = OVERSAMPLE,
-    pass_value: str = PASS_VALUE,
 ) -> Decision:
     """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
     legal: list[str] = view["legal_actions"]
@@ -111,8 +107,8 @@ def decide(
     if view["phase"] in BIDDING:
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
-        return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline, pass_value)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, infer_bids, oversample)
+        return _bid(view, k, legal, rng, bid_samples, take_margin, policy, deadline)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample)
     scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
@@ -140,7 +136,7 @@ def card_scores(
     policy: str = POLICY,
 ) -> dict[int, float]:
     """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, INFER_BIDS, OVERSAMPLE)
+    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, OVERSAMPLE)
     return _card_scores(view, k, rng, plan, deadline)[0]
 
 
@@ -155,7 +151,6 @@ class Plan:
     policy: str
     miss: float = 1.0  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
     infer: str = "none"  # whose choices: "opponents", "others" or "none"
-    infer_bids: bool = False  # and their bids
     oversample: int = 1  # draw this many times the deals, keep as many as wanted by weight
 
 
@@ -225,10 +220,9 @@ def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[
     order = plays(k) if seats and plan.miss < 1.0 else []
 
     def weight(hands: list[Mask]) -> float:
-        w = choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
-        return w * bid_weight(k, hands, seats, rng) if plan.infer_bids and seats else w
+        return choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
 
-    if plan.oversample <= 1 or not (order or plan.infer_bids and seats):
+    if plan.oversample <= 1 or not order:
         return [(h, weight(h)) for h in (sample_hands(k, rng) for _ in range(n))]
     drawn = [sample_hands(k, rng) for _ in range(n * plan.oversample)]
     ws = [weight(h) for h in drawn]
@@ -303,63 +297,13 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
 
 
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
-         margin: float, policy: str, deadline: float | None, pass_value: str = PASS_VALUE) -> Decision:
-    """Take the suit whose sampled score beats passing by more than ``margin``, else pass."""
+         margin: float, policy: str, deadline: float | None) -> Decision:
+    """Take the suit whose sampled score beats passing (valued ``margin``) by more, else pass."""
     options: dict[str, int] = {a: t for a in legal if (t := k.bid_trump(a)) is not None}
-    if pass_value == "simulate":
-        values, passing = bid_values_and_pass(view, k, rng, samples, list(options.values()), deadline, policy)
-    else:
-        values, passing = bid_values(view, k, rng, samples, list(options.values()), deadline, policy), 0.0
+    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
-    chosen = best if values[options[best]] > passing + margin else PASS
-    return Decision(chosen, {PASS: passing + margin, **{a: values[t] for a, t in options.items()}}, {}, samples)
-
-
-def bid_values_and_pass(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
-                        trumps: list[int], deadline: float | None = None,
-                        policy: str = POLICY) -> tuple[dict[int, float], float]:
-    """Mean deal score for our team if we take each of ``trumps``, and if we pass (the others
-    then bid as Normal would; all passing is a new deal, 0), over the same sampled deals."""
-    dealer = view["dealer"]
-    totals = dict.fromkeys(trumps, 0.0)
-    passing = 0.0
-    done = 0
-    team, reserve, turned = k.seat & 1, view["reserve"], k.turned
-    for _ in range(max(1, samples)):
-        first, stock = sample_first_deal(k, rng)
-        for t in trumps:
-            totals[t] += _play_bid_deal(first, stock, k.seat, t, dealer, team, reserve, turned, policy)
-        other = _rest_of_bidding(first, turned, dealer, len(k.bids) + 1)
-        if other is not None:  # (our own round-2 bid, after a pass now, included)
-            passing += _play_bid_deal(first, stock, *other, dealer, team, reserve, turned, policy)
-        done += 1
-        if deadline is not None and time.process_time() > deadline:
-            break
-    return {t: totals[t] / done for t in trumps}, passing / done
-
-
-def _play_bid_deal(first: list[Mask], stock: list[int], taker: int, trump: int, dealer: int, team: int,
-                   reserve: int, turned: int, policy: str) -> float:
-    """``team``'s deal score minus the other's when ``taker`` takes ``trump`` and the deal is played out."""
-    hands = deal_rest(first, stock, taker, turned, dealer)
-    ps = PlayState(hands, trump, (dealer + 1) & 3)
-    diff, _ = normal_rollout(ps, History(trump), taker) if policy == "normal" else rollout(ps)
-    holder = belote_holder(hands, trump)
-    return deal_value(diff, taker & 1, None if holder is None else holder & 1, team, reserve)
-
-
-def _rest_of_bidding(first: list[Mask], turned: int, dealer: int, start: int) -> tuple[int, int] | None:
-    """(taker, trump) when the bids from number ``start`` on are Normal's on ``first`` (five
-    cards a seat), or None when everybody passes."""
-    for j in range(start, 8):
-        seat = (dealer + 1 + j) & 3
-        legal = ROUND1_ACTIONS if j < 4 else ROUND2_ACTIONS[turned >> 3]
-        action = _normal.bid_action(first[seat], turned, seat, dealer, legal)
-        if action != PASS:
-            trump = bid_trump(action, turned >> 3)
-            assert trump is not None
-            return seat, trump
-    return None
+    chosen = best if values[options[best]] > margin else PASS
+    return Decision(chosen, {PASS: margin, **{a: values[t] for a, t in options.items()}}, {}, samples)
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,

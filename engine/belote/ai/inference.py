@@ -10,25 +10,16 @@ weight by ``miss`` (0 < miss <= 1; 1 turns the inference off). This is the polic
 inference of strong trick-taking programs (Skat: Rebstock, Solinas, Buro 2019), with a
 hand-written policy in place of a learned one. The factor stays well above 0: a seat is
 not Normal, and a deal is only made less likely, never ruled out.
-
-The bids are read the same way (:func:`bid_weight`): a seat bid on its first five cards,
-an unknown five of the eight it ends with (the taker: of its seven besides the turned
-card), so the weight is the share of ``BID_DRAWS`` random first fives on which Normal's
-bidding gives the seat's bids, smoothed away from 0.
 """
 
 from __future__ import annotations
 
-import random
-
-from ..bidding import ROUND1_ACTIONS, ROUND2_ACTIONS
-from ..cards import Mask, cards_of
+from ..cards import Mask
 from ..playstate import PlayState
 from . import normal as _normal
 from .knowledge import History, Knowledge
 
 MISS = 0.5  # the weight factor of each choice Normal would not have made
-BID_DRAWS = 4  # random first fives per seat and sampled deal
 
 
 def plays(k: Knowledge) -> list[tuple[int, int]]:
@@ -60,30 +51,3 @@ def choice_weight(k: Knowledge, hands: list[Mask], order: list[tuple[int, int]],
         ps.play(c)
     return weight
 
-
-def bid_weight(k: Knowledge, hands: list[Mask], seats: tuple[int, ...], rng: random.Random,
-               draws: int = BID_DRAWS) -> float:
-    """The weight of the sampled ``hands`` from the bids of ``seats``: per seat, the smoothed
-    share of random first fives (of its sampled cards) on which Normal would have bid as it did."""
-    if not k.bids:
-        return 1.0
-    dealer = (k.bids[0][0] - 1) & 3  # the seat at the dealer's left speaks first
-    turned = k.turned
-    round2 = ROUND2_ACTIONS[turned >> 3]
-    weight = 1.0
-    for s in seats:
-        acts = [(i < 4, a) for i, (b, a) in enumerate(k.bids) if b == s]
-        if not acts:
-            continue
-        cards = cards_of((hands[s] | k.history.played_by[s]) & ~(1 << turned))
-        if len(cards) < 5:
-            continue
-        hits = 0
-        for _ in range(draws):
-            first = 0
-            for c in rng.sample(cards, 5):
-                first |= 1 << c
-            hits += all(_normal.bid_action(first, turned, s, dealer, ROUND1_ACTIONS if r1 else round2) == a
-                        for r1, a in acts)
-        weight *= (hits + 0.5) / (draws + 1)
-    return weight

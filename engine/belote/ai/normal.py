@@ -374,12 +374,10 @@ def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
 
 def bid(view: Mapping[str, Any]) -> str:
     """Take (or name a suit) when the hand evaluates above the threshold, else pass."""
-    return bid_action(mask_of_codes(view["hand"]), CODE_TO_CARD[view["turned_card"]], view["seat"],
-                      view["dealer"], view["legal_actions"])
-
-
-def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, legal: Sequence[str]) -> str:
-    """:func:`bid` from its inputs: the hand (five cards), the turned card, who bids and who dealt."""
+    legal: list[str] = view["legal_actions"]
+    hand = mask_of_codes(view["hand"])
+    turned = CODE_TO_CARD[view["turned_card"]]
+    seat, dealer = view["seat"], view["dealer"]
     first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
     with_turned = hand | (1 << turned)
     if TAKE in legal:

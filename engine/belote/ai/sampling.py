@@ -52,36 +52,6 @@ def sample_bid_deal(k: Knowledge, rng: random.Random) -> list[Mask]:
     return hands
 
 
-def sample_first_deal(k: Knowledge, rng: random.Random) -> tuple[list[Mask], list[int]]:
-    """While bidding: every seat's first five cards (ours as they are) and the eleven cards
-    still to be dealt after the bid, in the order they will be dealt."""
-    seats = k.others()
-    weights = [k.weights[s] for s in seats] + [[1.0] * 32]
-    drawn = assign(k.hidden, [5, 5, 5, 11], [k.hidden] * 4, weights, rng)
-    first = [0, 0, 0, 0]
-    first[k.seat] = k.hand
-    for i, s in enumerate(seats):
-        first[s] = drawn[i]
-    stock = [c for c in range(32) if drawn[3] >> c & 1]
-    rng.shuffle(stock)
-    return first, stock
-
-
-def deal_rest(first: list[Mask], stock: list[int], taker: int, turned: int, dealer: int) -> list[Mask]:
-    """The eight-card hands once ``taker`` has taken: it gets the turned card and two cards, then
-    each other seat three, from the seat at the dealer's left on."""
-    hands = first[:]
-    hands[taker] |= 1 << turned | 1 << stock[0] | 1 << stock[1]
-    i = 2
-    for j in range(1, 5):
-        s = (dealer + j) & 3
-        if s != taker:
-            for c in stock[i : i + 3]:
-                hands[s] |= 1 << c
-            i += 3
-    return hands
-
-
 def assign(
     cards: Mask,
     caps: list[int],
