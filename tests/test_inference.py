@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from belote.ai import hard
 from belote.ai.inference import MISS, choice_weight, plays
 from belote.ai.knowledge import Knowledge
 from test_ai_hard import mask, play_view
@@ -36,3 +39,25 @@ def test_forced_cards_say_nothing():
         hands = hands_now(k, seat1, "QD JD TS 9S 8S 7S 8C", seat3)
         assert choice_weight(k, hands, order, MISS, (3,)) == 1.0
 
+
+
+def test_oversampling_keeps_n_deals_and_fewer_of_the_unnatural_ones():
+    """Hard draws three times the deals it wants and keeps as many as it wants in proportion
+    to their weights: the kept deals give seat 1 (which did not win a trick with AD) the ace
+    less often than plain draws do, and every kept deal obeys the view."""
+    k = Knowledge.from_view(play_view([], "2: KD 8D 7D 9D"))
+    ace = mask("AD")
+    plain = hard.Plan(200, 200, 4, 3, "normal", 1.0, "none", 1)
+    inferred = hard.Plan(200, 200, 4, 3, "normal", MISS, "opponents", 3)
+    drawn = hard._worlds(k, random.Random(4), 200, plain)
+    kept = hard._worlds(k, random.Random(4), 200, inferred)
+    assert sum(w for _, w in drawn) == 200 and sum(w for _, w in kept) == 200
+
+    def share(worlds):
+        return sum(w for h, w in worlds if h[1] & ace) / sum(w for _, w in worlds)
+
+    assert share(kept) < 0.8 * share(drawn)
+    for hands, _ in kept:
+        for s in range(4):
+            assert hands[s] & k.known[s] == k.known[s]
+            assert not hands[s] & ~(k.allowed[s] | k.known[s])

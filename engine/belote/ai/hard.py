@@ -4,8 +4,11 @@ Play: :class:`~belote.ai.knowledge.Knowledge` reads the view (cards seen, voids,
 higher trump, belote; soft weights from the bids and from the play: who failed to
 overtake, who did not give its partner the ten, who led under an ace, a taker that did
 not draw trumps); :mod:`~belote.ai.sampling` draws deals that respect every hard fact,
-weighted by the soft ones. Each legal card (equivalent cards merged) is valued in every
-sampled deal. Once at most ``solve_tricks`` tricks remain, the exact search
+weighted by the soft ones. Then policy inference (:mod:`~belote.ai.inference`) weighs
+each drawn deal by how natural the opponents' past cards look in it (what Normal would
+have played from the sampled hand then): ``oversample`` times the deals wanted are drawn
+and that many kept in proportion to their weights. Each legal card (equivalent cards
+merged) is valued in every kept deal. Once at most ``solve_tricks`` tricks remain, the exact search
 (:func:`~belote.ai.search.root_values`, alpha-beta) values every card at once, over
 ``exact_samples`` deals; earlier, over ``samples`` deals, each card is played and a
 rollout goes down to ``rollout_stop`` tricks left, the exact search valuing the rest. In a
@@ -14,8 +17,8 @@ only (``policy="normal"``, the default; ``"greedy"`` is a faster full-informatio
 :mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
 (made / dedans / litige, capot, belote, reserve), so making the contract counts for more
 than raw card points. The best mean wins; ties go to the lowest card. ``belief`` is the
-share of the sampled deals in which each seat held each hidden card (the draws are
-already weighted, so this is the weighted share).
+share of the kept deals in which each seat held each hidden card (the draws and the
+keeping are weighted, so this is the weighted share).
 
 Bidding: for each trump it may name (round 1: the turned suit; round 2: every other
 suit) it samples completed deals in which it takes (the turned card and two more
