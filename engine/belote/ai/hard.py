@@ -65,7 +65,7 @@ POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) 
 TAKE_MARGIN = 0.0  # take when the sampled score of taking beats 0 (passing) by this much
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
-OVERSAMPLE = 1  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
+OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 
 
 @dataclass
