@@ -49,7 +49,7 @@ from ..playstate import PlayState
 from ..rules import belote_holder
 from ..scoring import score_final_diff
 from . import normal as _normal
-from .inference import MISS, choice_weight, plays
+from .inference import MISS, ChoiceReader, plays
 from .knowledge import History, Knowledge
 from .sampling import sample_bid_deal, sample_hands
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
@@ -220,12 +220,9 @@ def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[
     them picked in proportion to their weights (systematic resampling): a deal picked
     twice counts twice."""
     seats = {"opponents": (k.seat ^ 1, k.seat ^ 3), "others": tuple(k.others())}.get(plan.infer, ())
-    order = plays(k) if seats and plan.miss < 1.0 else []
-
-    def weight(hands: list[Mask]) -> float:
-        return choice_weight(k, hands, order, plan.miss, seats) if order else 1.0
-
-    if plan.oversample <= 1 or not order:
+    reader = ChoiceReader(k, plays(k) if seats else [], plan.miss, seats)
+    weight = reader.weight
+    if plan.oversample <= 1 or not reader.order:
         return [(h, weight(h)) for h in (sample_hands(k, rng) for _ in range(n))]
     drawn = [sample_hands(k, rng) for _ in range(n * plan.oversample)]
     ws = [weight(h) for h in drawn]

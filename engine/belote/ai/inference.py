@@ -28,26 +28,45 @@ def plays(k: Knowledge) -> list[tuple[int, int]]:
     return [p for trick in (*h.tricks, h.trick) for p in trick]
 
 
+class ChoiceReader:
+    """Weighs sampled deals by the past choices of ``seats`` (see the module docstring); the
+    public history before each of those choices is built once, not once per deal."""
+
+    def __init__(self, k: Knowledge, order: list[tuple[int, int]], miss: float, seats: tuple[int, ...]) -> None:
+        """A reader of the plays ``order`` (from :func:`plays`) of ``k``'s deal."""
+        assert k.trump is not None and k.taker is not None
+        self.trump, self.taker = k.trump, k.taker
+        self.order = order if miss < 1.0 else []
+        self.miss = miss
+        pub = History(k.trump)
+        self.before: list[History | None] = []  # the history a choice of ``seats`` was made on
+        for seat, c in self.order:
+            self.before.append(pub.copy() if seat in seats else None)
+            pub.note(seat, c)
+
+    def weight(self, hands: list[Mask]) -> float:
+        """``miss`` to the power of the choices that Normal, holding the sampled ``hands``
+        (hands now) then, would have made otherwise."""
+        order = self.order
+        if not order:
+            return 1.0
+        then = hands[:]
+        for seat, c in order:
+            then[seat] |= 1 << c
+        ps = PlayState(then, self.trump, order[0][0])
+        table, play_card, taker, miss = _normal.Table, _normal.play_card, self.taker, self.miss
+        weight = 1.0
+        for (seat, c), pub in zip(order, self.before):
+            if pub is not None:
+                legal = ps.legal_mask()
+                if legal & (legal - 1) and play_card(table(seat, taker, ps.hands[seat], legal, pub)) != c:
+                    weight *= miss
+            ps.play(c)
+        return weight
+
+
 def choice_weight(k: Knowledge, hands: list[Mask], order: list[tuple[int, int]], miss: float,
                   seats: tuple[int, ...]) -> float:
     """The weight of the sampled ``hands`` (hands now): ``miss`` to the power of the choices of
     ``seats`` that Normal, holding the sampled hand then, would have made otherwise."""
-    if miss >= 1.0 or not order:
-        return 1.0
-    assert k.trump is not None and k.taker is not None
-    then = hands[:]
-    for seat, c in order:
-        then[seat] |= 1 << c
-    ps = PlayState(then, k.trump, order[0][0])
-    pub = History(k.trump)
-    table, play_card, taker = _normal.Table, _normal.play_card, k.taker
-    weight = 1.0
-    for seat, c in order:
-        if seat in seats:
-            legal = ps.legal_mask()
-            if legal & (legal - 1) and play_card(table(seat, taker, ps.hands[seat], legal, pub)) != c:
-                weight *= miss
-        pub.note(seat, c)
-        ps.play(c)
-    return weight
-
+    return ChoiceReader(k, order, miss, seats).weight(hands)
