@@ -152,9 +152,9 @@ class Plan:
     solve_tricks: int
     rollout_stop: int
     policy: str
-    miss: float = 1.0  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
-    infer: str = "none"  # whose choices: "opponents", "others" or "none"
-    oversample: int = 1  # draw this many times the deals, keep as many as wanted by weight
+    miss: float  # policy inference (:mod:`.inference`): the weight factor of an unnatural choice
+    infer: str  # whose choices: "opponents", "others" or "none"
+    oversample: int  # draw this many times the deals, keep as many as wanted by weight
 
 
 def _card_scores(
