@@ -85,3 +85,44 @@ def test_options_parse():
         "hard": {"samples": 12, "time_limit": 0.5},
         "x": {"mode": "fast"},
     }
+
+
+def test_per_deal_file_and_paired_comparison(tmp_path, capsys):
+    """--per-deal writes each deal's A - B; --paired compares a later run deal by deal with it."""
+    base = tmp_path / "base.json"
+    common = ["--deals", "6", "--seed", "3", "--workers", "1"]
+    assert arena.main(["--a", "normal", "--b", "easy", *common, "--per-deal", str(base)]) == 0
+    records = arena.run("normal", "easy", 6, seed=3, workers=1)
+    assert arena._read_per_deal(str(base)) == {str(r.deal): r.diff for r in records}
+    capsys.readouterr()
+    # the same run again: every deal is played identically, so the paired difference is exactly 0
+    assert arena.main(["--a", "normal", "--b", "easy", *common, "--paired", str(base)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("  paired, this run - ") and last.endswith("+0.00   95% CI [+0.00, +0.00] over 6 deals")
+
+
+def test_paired_is_the_mean_of_the_deal_by_deal_differences():
+    """paired() averages this - that over the common deals only, and refuses runs that share none."""
+    n, mean, lo, hi = arena.paired({"1": 10.0, "2": -4.0, "3": 7.0}, {"1": 4.0, "2": -6.0, "9": 0.0})
+    assert (n, mean) == (2, 4.0) and lo < mean < hi
+    try:
+        arena.paired({"1": 1.0}, {"2": 1.0})
+    except ValueError as exc:
+        assert "share no deal" in str(exc)
+    else:
+        raise AssertionError("no common deal must be refused")
+
+
+def test_a_bad_paired_file_is_refused_before_the_run(tmp_path, capsys):
+    """A missing or malformed --paired file stops the arena with a message, before any deal is played."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"x": "y"}', encoding="utf-8")
+    for path in (bad, tmp_path / "missing.json"):
+        try:
+            arena.main(["--a", "normal", "--b", "easy", "--deals", "2", "--workers", "1", "--paired", str(path)])
+        except SystemExit as exc:
+            assert exc.code == 2
+        else:
+            raise AssertionError("a bad per-deal file must be refused")
+        out = capsys.readouterr()
+        assert "per-deal file" in out.err and "Duplicate arena" not in out.out

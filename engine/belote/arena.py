@@ -26,6 +26,13 @@ side bidding like Normal it measures card play alone:
 ``python -m belote.arena --a hard --b oracle --opt hard.bid_with=normal --deals 100 --workers 1 --clock cpu``
 (and ``--a normal --b oracle`` for Normal's gap).
 
+Paired comparisons: ``--per-deal FILE`` writes each deal's value (A - B) as JSON;
+``--paired FILE`` compares this run deal by deal with such a file from an earlier run on
+the same deals and seed, and prints the mean of (this run - that run) over their common
+deals with its 95% interval, which is much narrower than either run's own interval
+because both runs played the very same cards:
+``python -m belote.arena --a hard --b normal --opt hard.miss=0.5 --paired base.json``.
+
 Level options: ``--opt hard.samples=200`` (or the shorthand ``--hard-samples 200``) makes
 the arena call ``belote.ai.<level>.choose(view, seed, **options)`` for that level instead
 of ``ai.choose_action(view, level, seed)``; the chosen action is still checked for legality.
@@ -281,6 +288,37 @@ def summarize(records: Sequence[DealRecord], a: str, b: str) -> dict[str, Any]:
     }
 
 
+def per_deal(records: Sequence[DealRecord]) -> dict[str, float]:
+    """Each deal's value (A - B, points a deal), keyed by the deal number as a string (JSON keys)."""
+    return {str(r.deal): r.diff for r in records}
+
+
+def paired(this: Mapping[str, float], that: Mapping[str, float]) -> tuple[int, float, float, float]:
+    """Deal by deal ``this - that`` over the deals both hold: (deals, mean, 95% low, 95% high)."""
+    common = sorted((d for d in this if d in that), key=int)
+    if not common:
+        raise ValueError("the two runs share no deal: compare runs of the same seed and deal numbers")
+    mean, lo, hi = mean_ci([this[d] - that[d] for d in common])
+    return len(common), mean, lo, hi
+
+
+def _read_per_deal(path: str) -> dict[str, float]:
+    """A ``--per-deal`` file, checked: a JSON object of deal number -> number."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read per-deal file {path}: {exc}") from exc
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and k.isdigit() and isinstance(v, (int, float)) and not isinstance(v, bool)
+        for k, v in data.items()
+    ):
+        raise ValueError(f"{path} is not a per-deal file (a JSON object of deal number -> points)")
+    return {k: float(v) for k, v in data.items()}
+
+
 def format_table(
     summary: Mapping[str, Any], seed: int, workers: int, seconds: float, clock: str = "wall"
 ) -> str:
@@ -349,9 +387,17 @@ def main(argv: list[str] | None = None) -> int:
         help="time decisions by wall clock (default) or by process CPU time (steadier on a busy machine)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--per-deal", metavar="FILE", help="write each deal's A - B as JSON (for --paired)")
+    p.add_argument("--paired", metavar="FILE", help="compare deal by deal with an earlier --per-deal FILE")
     args = p.parse_args(argv)
     if args.deals < 1:
         p.error("--deals must be at least 1")
+    earlier = None
+    if args.paired:
+        try:
+            earlier = _read_per_deal(args.paired)  # before the run: a bad file fails fast
+        except ValueError as exc:
+            p.error(str(exc))
     options = _parse_options(args.opt, args.hard_samples)
     options = {k: v for k, v in options.items() if k in (args.a, args.b)}
     workers = max(1, args.workers or os.cpu_count() or 1)
@@ -367,6 +413,18 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary, indent=2))
     else:
         print(format_table(summary, args.seed, workers, time.perf_counter() - t0, args.clock))
+    values = per_deal(records)
+    if args.per_deal:
+        import json
+
+        with open(args.per_deal, "w", encoding="utf-8") as f:
+            json.dump(values, f)
+    if earlier is not None:
+        try:
+            n, mean, lo, hi = paired(values, earlier)
+        except ValueError as exc:
+            p.error(str(exc))
+        print(f"  paired, this run - {args.paired}: {mean:+.2f}   95% CI [{lo:+.2f}, {hi:+.2f}] over {n} deals")
     return 0
 
 
