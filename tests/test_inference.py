@@ -61,3 +61,45 @@ def test_oversampling_keeps_n_deals_and_fewer_of_the_unnatural_ones():
         for s in range(4):
             assert hands[s] & k.known[s] == k.known[s]
             assert not hands[s] & ~(k.allowed[s] | k.known[s])
+
+
+def _replayed_weight(k, hands, order, miss, seats):
+    """The plain definition: replay the deal so far with the sampled hands, one choice at a time."""
+    from belote.ai import normal
+    from belote.ai.knowledge import History
+    from belote.playstate import PlayState
+
+    then = hands[:]
+    for seat, c in order:
+        then[seat] |= 1 << c
+    ps = PlayState(then, k.trump, order[0][0])
+    pub = History(k.trump)
+    weight = 1.0
+    for seat, c in order:
+        legal = ps.legal_mask()
+        if seat in seats and legal & (legal - 1):
+            if normal.play_card(normal.Table(seat, k.taker, ps.hands[seat], legal, pub)) != c:
+                weight *= miss
+        pub.note(seat, c)
+        ps.play(c)
+    return weight
+
+
+@pytest.mark.parametrize("seats", [(1, 3), (1, 2, 3)])
+def test_the_reader_weighs_each_deal_as_a_plain_replay_does(seats):
+    """ChoiceReader factors a deal's weight by seat and keeps each seat's factor by hand: over
+    random deals after ten plays, its weights equal the plain replay's, float for float."""
+    from belote.ai.inference import ChoiceReader
+    from belote.ai.sampling import sample_hands
+
+    k = Knowledge.from_view(play_view(["2: KD 8D 7D 9D", "2: TS 7S 8S 9S"], "2: 9H TH"))
+    order = plays(k)
+    reader = ChoiceReader(k, order, MISS, seats)
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(300):
+        hands = sample_hands(k, rng)
+        w = reader.weight(hands)
+        assert w == _replayed_weight(k, hands, order, MISS, seats)
+        seen.add(w)
+    assert len(seen) > 1  # the choices did tell deals apart

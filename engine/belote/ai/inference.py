@@ -15,7 +15,7 @@ not Normal, and a deal is only made less likely, never ruled out.
 from __future__ import annotations
 
 from ..cards import Mask
-from ..playstate import PlayState
+from ..rules import legal_mask
 from . import normal as _normal
 from .knowledge import History, Knowledge
 
@@ -29,8 +29,12 @@ def plays(k: Knowledge) -> list[tuple[int, int]]:
 
 
 class ChoiceReader:
-    """Weighs sampled deals by the past choices of ``seats`` (see the module docstring); the
-    public history before each of those choices is built once, not once per deal."""
+    """Weighs sampled deals by the past choices of ``seats`` (see the module docstring).
+
+    A choice depends on the chooser's own hand and the public history alone, so a deal's
+    weight is a product over the seats of a factor of each seat's hand: the public history
+    and the table before each choice are built once, and each seat's factor is kept by
+    hand (late in the deal the sampled hands repeat a lot)."""
 
     def __init__(self, k: Knowledge, order: list[tuple[int, int]], miss: float, seats: tuple[int, ...]) -> None:
         """A reader of the plays ``order`` (from :func:`plays`) of ``k``'s deal."""
@@ -38,31 +42,47 @@ class ChoiceReader:
         self.trump, self.taker = k.trump, k.taker
         self.order = order if miss < 1.0 else []
         self.miss = miss
+        # Each choice of a seat of ``seats``: (its card, the cards it played from then on,
+        # the trick on the table then, the public history then).
+        self.choices: dict[int, list[tuple[int, Mask, list[int], History]]] = {s: [] for s in seats}
         pub = History(k.trump)
-        self.before: list[History | None] = []  # the history a choice of ``seats`` was made on
-        for seat, c in self.order:
-            self.before.append(pub.copy() if seat in seats else None)
+        trick: list[int] = []
+        for i, (seat, c) in enumerate(self.order):
+            if seat in self.choices:
+                later = 0
+                for s2, c2 in self.order[i:]:
+                    if s2 == seat:
+                        later |= 1 << c2
+                self.choices[seat].append((c, later, trick[:], pub.copy()))
             pub.note(seat, c)
+            trick = [] if len(trick) == 3 else [*trick, c]
+        self._misses: dict[tuple[int, Mask], int] = {}
+        # miss ** n, multiplied out one factor at a time (the float a choice-by-choice product gives)
+        self._power = [1.0]
+        for _ in range(len(self.order)):
+            self._power.append(self._power[-1] * miss)
+
+    def misses(self, seat: int, hand: Mask) -> int:
+        """How many of ``seat``'s choices Normal, holding ``hand`` (its hand now) then, would have made otherwise."""
+        key = (seat, hand)
+        n = self._misses.get(key)
+        if n is None:
+            n = 0
+            trump, taker = self.trump, self.taker
+            for c, later, trick, pub in self.choices[seat]:
+                then = hand | later
+                legal = legal_mask(then, trick, trump)
+                if legal & (legal - 1) and _normal.play_card(_normal.Table(seat, taker, then, legal, pub)) != c:
+                    n += 1
+            self._misses[key] = n
+        return n
 
     def weight(self, hands: list[Mask]) -> float:
         """``miss`` to the power of the choices that Normal, holding the sampled ``hands``
         (hands now) then, would have made otherwise."""
-        order = self.order
-        if not order:
+        if not self.order:
             return 1.0
-        then = hands[:]
-        for seat, c in order:
-            then[seat] |= 1 << c
-        ps = PlayState(then, self.trump, order[0][0])
-        table, play_card, taker, miss = _normal.Table, _normal.play_card, self.taker, self.miss
-        weight = 1.0
-        for (seat, c), pub in zip(order, self.before):
-            if pub is not None:
-                legal = ps.legal_mask()
-                if legal & (legal - 1) and play_card(table(seat, taker, ps.hands[seat], legal, pub)) != c:
-                    weight *= miss
-            ps.play(c)
-        return weight
+        return self._power[sum(self.misses(s, hands[s]) for s in self.choices)]
 
 
 def choice_weight(k: Knowledge, hands: list[Mask], order: list[tuple[int, int]], miss: float,
