@@ -204,8 +204,9 @@ def _card_scores(
                 if c in totals:
                     totals[c] += w * deal_value(before + v, taker_team, belote_team, team, reserve)
         else:
+            guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
-                d = _play_out(base, hands, c, solver, plan.rollout_stop, pub, k.taker)
+                d = _play_out(base, hands, c, solver, plan.rollout_stop, pub, k.taker, guess)
                 totals[c] += w * deal_value(d, taker_team, belote_team, team, reserve)
         if deadline is not None and time.process_time() > deadline:
             break
@@ -256,9 +257,10 @@ def _base_state(view: Mapping[str, Any], k: Knowledge, trick: list[int]) -> Play
 
 
 def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, rollout_stop: int,
-              pub: History | None = None, taker: int = 0) -> int:
+              pub: History | None = None, taker: int = 0, guess: list[int] | None = None) -> int:
     """The final card-point diff (team 0 minus team 1, 252 for a capot) after playing ``c``: a
-    rollout down to ``rollout_stop`` tricks left, then the exact search."""
+    rollout down to ``rollout_stop`` tricks left, then the exact search (from ``guess[0]``,
+    which it sets to the value found: a guess only saves search, the value is exact)."""
     ps = base.copy()
     ps.hands = hands[:]
     if pub is not None:
@@ -273,7 +275,11 @@ def _play_out(base: PlayState, hands: list[Mask], c: int, solver: Solver, rollou
         d, _ = rollout(ps, rollout_stop) if pub is None else normal_rollout(ps, pub, taker, rollout_stop)
         diff += d
     if not ps.done:
-        diff += solver.value(ps)
+        if guess is None:
+            diff += solver.value(ps)
+        else:
+            guess[0] = solver.value(ps, guess=guess[0])
+            diff += guess[0]
     return before + diff
 
 
