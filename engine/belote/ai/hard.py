@@ -187,6 +187,9 @@ def _card_scores(
         most = min(plan.samples, BELIEF_SAMPLES)  # nothing to choose: the deals only feed the belief
     done = 0
     weight_sum = 0.0
+    # One solver for every deal: its tables hold exact facts about any hands, and endings
+    # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
+    solver = Solver(k.trump)
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -196,7 +199,6 @@ def _card_scores(
         if len(cands) == 1:
             continue
         belote_team = _belote_team(k, hands)
-        solver = Solver(k.trump)
         if exact:
             ps = base.copy()
             ps.hands = hands[:]
