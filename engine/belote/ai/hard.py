@@ -128,21 +128,6 @@ def _belief(k: Knowledge, held: list[list[float]], weight: float) -> dict[str, l
 # ------------------------------------------------------------------------- play
 
 
-def card_scores(
-    view: Mapping[str, Any],
-    k: Knowledge,
-    rng: random.Random,
-    samples: int,
-    solve_tricks: int = SOLVE_TRICKS,
-    rollout_stop: int = ROLLOUT_STOP,
-    deadline: float | None = None,
-    policy: str = POLICY,
-) -> dict[int, float]:
-    """Mean deal score (our team minus theirs) of each distinct legal card over sampled deals."""
-    plan = Plan(samples, samples, solve_tricks, rollout_stop, policy, MISS, INFER, OVERSAMPLE)
-    return _card_scores(view, k, rng, plan, deadline)[0]
-
-
 @dataclass(frozen=True)
 class Plan:
     """How much look-ahead a card decision gets (see the module docstring)."""
