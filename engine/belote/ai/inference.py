@@ -41,18 +41,17 @@ class ChoiceReader:
         assert k.trump is not None and k.taker is not None
         self.trump, self.taker = k.trump, k.taker
         self.order = order if miss < 1.0 else []
-        self.miss = miss
         # Each choice of a seat of ``seats``: (its card, the cards it played from then on,
         # the trick on the table then, the public history then).
         self.choices: dict[int, list[tuple[int, Mask, list[int], History]]] = {s: [] for s in seats}
+        played = [0, 0, 0, 0]  # every card each seat has played in ``order``
+        for seat, c in self.order:
+            played[seat] |= 1 << c
         pub = History(k.trump)
         trick: list[int] = []
-        for i, (seat, c) in enumerate(self.order):
+        for seat, c in self.order:
             if seat in self.choices:
-                later = 0
-                for s2, c2 in self.order[i:]:
-                    if s2 == seat:
-                        later |= 1 << c2
+                later = played[seat] & ~pub.played_by[seat]
                 self.choices[seat].append((c, later, trick[:], pub.copy()))
             pub.note(seat, c)
             trick = [] if len(trick) == 3 else [*trick, c]
