@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import multiprocessing
 import os
@@ -304,8 +305,6 @@ def paired(this: Mapping[str, float], that: Mapping[str, float]) -> tuple[int, f
 
 def _read_per_deal(path: str) -> dict[str, float]:
     """A ``--per-deal`` file, checked: a JSON object of deal number -> number."""
-    import json
-
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -408,15 +407,11 @@ def main(argv: list[str] | None = None) -> int:
         p.error(str(exc))
     summary = summarize(records, args.a, args.b)
     if args.json:
-        import json
-
         print(json.dumps(summary, indent=2))
     else:
         print(format_table(summary, args.seed, workers, time.perf_counter() - t0, args.clock))
     values = per_deal(records)
     if args.per_deal:
-        import json
-
         with open(args.per_deal, "w", encoding="utf-8") as f:
             json.dump(values, f)
     if earlier is not None:
