@@ -420,7 +420,6 @@ def test_same_bidding_view_different_hidden_hands_same_bid():
     assert hard.choose(v1, 5, bid_samples=16, time_limit=None) == hard.choose(v2, 5, bid_samples=16, time_limit=None)
 
 
-
 def test_round_two_takes_a_hand_whose_simulated_score_is_just_below_zero():
     """Passing round 2 mostly throws the deal in: there Hard takes down to ``take_margin2`` (-20)."""
     g = Game(seed=16)
@@ -430,8 +429,9 @@ def test_round_two_takes_a_hand_whose_simulated_score_is_just_below_zero():
     assert v["phase"] == "bid2" and v["hand"] == ["JS", "8D", "TC", "QC", "JC"]
     d = hard.decide(v, 7, time_limit=None)
     assert hard.TAKE_MARGIN2 < d.values["take:C"] < 0 and d.action == "take:C"
-    # The same value in round 1's margin (0) would pass.
+    # With round 1's margin (0) the same hand passes.
     assert hard.decide(v, 7, time_limit=None, take_margin2=hard.TAKE_MARGIN).action == "pass"
+
 
 def all_consistent_deals(k: Knowledge):
     """Every deal of the hidden cards consistent with the knowledge (small endgames only)."""
