@@ -383,7 +383,11 @@ async function bootEngine() {
 async function recover(err) {
   timeline.reset(null);
   leavePractice();
-  update({ busy: false, alert: { kind: "crash", text: t("engine_restarting", { reason: reason(err) }) } });
+  update((s) => ({
+    busy: false,
+    alert: { kind: "crash", text: t("engine_restarting", { reason: reason(err) }) },
+    recoveries: s.recoveries + 1,
+  }));
   const inFlight = session.inFlight;
   session.inFlight = null;
   if (!(await startEngineWorker()) || state.tab !== "here") return;

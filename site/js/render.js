@@ -65,6 +65,7 @@ export function render() {
   app.dataset.dealNumber = v ? String(v.deal_number) : "";
   app.dataset.dealsDone = v ? String(v.sheet.length) : "";
   app.dataset.moves = String(state.moves); // actions of the match shown so far (tests wait on it)
+  app.dataset.recoveries = String(state.recoveries); // engines restarted after a crash (tests wait on it)
   app.dataset.tab = state.tab;
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);

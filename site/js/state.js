@@ -40,6 +40,7 @@ export const state = {
   thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
   hint: null, // {action, text}
   alert: null, // {kind: "boot" | "save" | "engine" | "crash", text}
+  recoveries: 0, // how many times a dead engine was noticed and restarted (recover() in main.js)
   notice: null, // {kind: "storage", text}: said once, dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
   newBuild: "none", // "none" | "ready" (a new build is installed: offered between deals) | "dismissed"
