@@ -7,7 +7,7 @@ import random
 import pytest
 
 from belote.ai import hard
-from belote.ai.inference import MISS, choice_weight, plays
+from belote.ai.inference import MISS, BidReader, choice_weight, plays
 from belote.ai.knowledge import Knowledge
 from test_ai_hard import mask, play_view
 
@@ -103,3 +103,62 @@ def test_the_reader_weighs_each_deal_as_a_plain_replay_does(seats):
         assert w == _replayed_weight(k, hands, order, MISS, seats)
         seen.add(w)
     assert len(seen) > 1  # the choices did tell deals apart
+
+
+# ------------------------------------------------------------------------------- bids
+
+
+def round2_view() -> dict:
+    """Seat 0's first lead: 7D turned, everybody passed round 1, seat 1 named hearts in round 2
+    (seat 0 passed before it). Dealer 3."""
+    view = play_view([])
+    view["turned_card"] = "7D"
+    view["bids"] = [{"seat": s, "action": "pass"} for s in (0, 1, 2, 3)] + [
+        {"seat": 0, "action": "pass"}, {"seat": 1, "action": "take:H"}]
+    return view
+
+
+def test_a_taker_whose_hand_normal_would_not_have_taken_with_weighs_less():
+    """Seat 1 took the turned 7H: with the J, 9, A, 10 and K of hearts every choice of its first
+    five cards takes (weight 1); with no heart but the 7, none does (weight MISS)."""
+    k = Knowledge.from_view(play_view([]))
+    assert k.taker == 1
+    reader = BidReader(k, MISS, (1, 3))
+    strong = mask("7H JH 9H AH TH KH AS AD")
+    weak = mask("7H 8S 7S 8C 7C 8D 7D QS")
+    assert reader.factor(1, strong) == 1.0
+    assert reader.factor(1, weak) == pytest.approx(MISS)
+    assert reader.factor(3, weak) == 1.0  # seat 3 never bid: its hand says nothing
+    assert BidReader(k, 1.0, (1, 3)).factor(1, weak) == 1.0  # inference off
+
+
+def test_a_seat_that_passed_the_turned_suit_is_less_likely_to_have_held_its_jack_and_nine():
+    """Seat 3, the dealer, passed 7D in round 1 and again in round 2: a hand with the J, 9 and A
+    of diamonds weighs less than one without them: Normal takes with the J and the 9 or the A
+    of diamonds, which holds in 6/7 of the ways to have had the J among its first five cards
+    (exactly: 1 - 15/28 * (1 - MISS) = 0.571)."""
+    k = Knowledge.from_view(round2_view())
+    reader = BidReader(k, MISS, (1, 3))
+    assert reader.dealer == 3
+    diamonds = reader.factor(3, mask("JD 9D AD 8H 7S 8S 7C 8C"))
+    plain = reader.factor(3, mask("8D 9H 8H 7S 8S KS 7C 8C"))
+    assert diamonds == pytest.approx(0.571, abs=0.05) and plain == 1.0
+    # seat 1 passed diamonds, then named hearts: strong hearts explain both bids, weak ones do not
+    assert reader.factor(1, mask("JH 9H AH TH 7D 7C 8D 9C")) > 0.7
+    assert reader.factor(1, mask("8H 7H QS TS 7D 7C 8D 9C")) == pytest.approx(MISS)
+
+
+def test_kept_deals_give_a_round_one_passer_the_turned_suits_jack_and_nine_less_often():
+    """At the first lead, with the bids read, the kept deals put JD and 9D together in seat 3's
+    hand less often than plain draws weighted the same way do. (Not much less: with both it would
+    have taken only if both were among its first five cards, 5/8 * 4/7 of the time.)"""
+    k = Knowledge.from_view(round2_view())
+    both = mask("JD 9D")
+    with_bids = hard.Plan(1500, 1500, 4, 3, "normal", MISS, "opponents", 3, MISS)
+    without = hard.Plan(1500, 1500, 4, 3, "normal", MISS, "opponents", 3, 1.0)
+
+    def share(plan):
+        worlds = hard._worlds(k, random.Random(5), 1500, plan)
+        return sum(w for h, w in worlds if h[3] & both == both) / sum(w for _, w in worlds)
+
+    assert share(with_bids) < 0.85 * share(without)

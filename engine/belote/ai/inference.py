@@ -10,11 +10,18 @@ weight by ``miss`` (0 < miss <= 1; 1 turns the inference off). This is the polic
 inference of strong trick-taking programs (Skat: Rebstock, Solinas, Buro 2019), with a
 hand-written policy in place of a learned one. The factor stays above 0: a seat is
 not Normal, and a deal is only made less likely, never ruled out.
+
+The bids are read the same way (:class:`BidReader`): a seat bid holding five of the cards
+it holds in the sampled deal (or has played since), and each bid Normal would not have
+made from them weighs ``miss``, averaged over every way to pick those five.
 """
 
 from __future__ import annotations
 
-from ..cards import Mask
+from itertools import combinations
+
+from ..bidding import PASS
+from ..cards import Mask, cards_of
 from ..rules import legal_mask
 from . import normal as _normal
 from .knowledge import History, Knowledge
@@ -89,3 +96,72 @@ def choice_weight(k: Knowledge, hands: list[Mask], order: list[tuple[int, int]],
     """The weight of the sampled ``hands`` (hands now): ``miss`` to the power of the choices of
     ``seats`` that Normal, holding the sampled hand then, would have made otherwise."""
     return ChoiceReader(k, order, miss, seats).weight(hands)
+
+
+def first_fives(full: Mask) -> list[Mask]:
+    """Every five-card part of ``full`` (8 cards, or the taker's 7 without the turned card):
+    the hands it may have bid with, the rest dealt after the bids."""
+    bits = [1 << c for c in cards_of(full)]
+    if len(bits) == 8:
+        return [full ^ bits[i] ^ bits[j] ^ bits[k] for i, j, k in combinations(range(8), 3)]
+    if len(bits) == 7:
+        return [full ^ bits[i] ^ bits[j] for i, j in combinations(range(7), 2)]
+    return [sum(c) for c in combinations(bits, 5)] if len(bits) > 5 else [full]
+
+
+class BidReader:
+    """Weighs sampled deals by the bids of ``seats``: how likely Normal, dealt the sampled
+    hand's first five cards, would have bid as the seat did.
+
+    A seat's hand when it bid is five of its eight cards (the taker's eight less the turned
+    card and two more); which five is not known, so the factor is the mean over every way
+    of choosing them of ``miss`` to the power of the bids Normal would have made otherwise."""
+
+    def __init__(self, k: Knowledge, miss: float, seats: tuple[int, ...]) -> None:
+        """A reader of ``k``'s bids by ``seats`` (their bids in order, with the dealer)."""
+        self.turned, self.taker, self.miss = k.turned, k.taker, miss
+        self.dealer = (k.bids[0][0] - 1) & 3 if k.bids else 0
+        self.played_by = k.history.played_by
+        self.bids: dict[int, list[tuple[bool, str]]] = {s: [] for s in seats}
+        if miss < 1.0:
+            for i, (s, action) in enumerate(k.bids):
+                if s in self.bids:
+                    self.bids[s].append((i >= 4, action))
+        self._factors: dict[tuple[int, Mask], float] = {}
+
+    def factor(self, seat: int, hand: Mask) -> float:
+        """The mean weight factor of ``seat``'s bids when it holds ``hand`` now."""
+        bids = self.bids[seat]
+        if not bids:
+            return 1.0
+        key = (seat, hand)
+        f = self._factors.get(key)
+        if f is None:
+            full = hand | self.played_by[seat]
+            if seat == self.taker:
+                full &= ~(1 << self.turned)
+            fives = first_fives(full)
+            turned, dealer, miss = self.turned, self.dealer, self.miss
+            if len(bids) == 1 and not bids[0][0]:  # one round-1 bid: the common case, made quick
+                take = bids[0][1] != PASS
+                value, threshold = _normal.round1_value, _normal.TAKE_THRESHOLD
+                hits = sum(1 for m in fives if (value(m, turned, seat, dealer) >= threshold) == take)
+                total = hits + (len(fives) - hits) * miss
+            else:
+                total = 0.0
+                for m in fives:
+                    w = 1.0
+                    for round2, action in bids:
+                        if _normal.bid_action(m, turned, seat, dealer, round2) != action:
+                            w *= miss
+                    total += w
+            n = len(fives)
+            f = self._factors[key] = total / n if n else 1.0
+        return f
+
+    def weight(self, hands: list[Mask]) -> float:
+        """The product of the seats' factors for the sampled ``hands`` (hands now)."""
+        w = 1.0
+        for s in self.bids:
+            w *= self.factor(s, hands[s])
+        return w

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bidding import TAKE, bid_trump
+from ..bidding import ROUND2_ACTIONS, TAKE, bid_trump
 from ..cards import (
     ABOVE,
     ALL_CARDS,
@@ -53,6 +53,7 @@ VOID_WITH_TRUMPS = 6
 BELOTE_BONUS = 10
 LEAD_BONUS = 4  # our side leads the first trick
 TAKE_THRESHOLD = 60
+DEALER_BONUS = 3  # round 1, the dealer: last to speak, everybody else passed
 ROUND2_THRESHOLD = 60
 # ------------------------------------------------------------------ play weights
 KEEP_TRUMP = 0.5  # share of a non-master trump's points we expect to lose by keeping it
@@ -343,30 +344,44 @@ def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
 # ----------------------------------------------------------------------- bidding
 
 
+def _trump_part(pattern: int) -> float:
+    """What the trump suit's cards (``pattern``: bit r = rank r held) add to a hand's value."""
+    value = 0.0
+    for r in range(8):
+        if pattern >> r & 1:
+            value += TRUMP_VALUE[r]
+    value += max(0, pattern.bit_count() - 2) * EXTRA_TRUMP
+    if pattern >> KING & 1 and pattern >> QUEEN & 1:
+        value += BELOTE_BONUS
+    return value
+
+
+def _side_part(pattern: int) -> float:
+    """What a plain suit's cards add (its void bonus aside: that depends on the trumps held)."""
+    if pattern >> ACE & 1:
+        return SIDE_ACE + (SIDE_TEN_WITH_ACE if pattern >> TEN & 1 else 0)
+    if pattern >> TEN & 1 and pattern.bit_count() >= 2:
+        return SIDE_TEN_GUARDED
+    return 0.0
+
+
+# By suit pattern: hand_value is a sum over the suits (Hard's bid reading calls it thousands of times).
+TRUMP_PART = tuple(_trump_part(p) for p in range(256))
+SIDE_PART = tuple(_side_part(p) for p in range(256))
+
+
 def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
     """A points-like strength of a hand (taken card included) with ``trump`` as trump."""
-    trumps = hand & SUIT_MASKS[trump]
-    n = trumps.bit_count()
-    value = 0.0
-    for c in cards_of(trumps):
-        value += TRUMP_VALUE[c & 7]
-    value += max(0, n - 2) * EXTRA_TRUMP
-    k, q = trump * 8 + KING, trump * 8 + QUEEN
-    if trumps >> k & 1 and trumps >> q & 1:
-        value += BELOTE_BONUS
+    trumps = hand >> (trump * 8) & 255
+    value = TRUMP_PART[trumps]
+    voids = 0
     for s in range(4):
-        if s == trump:
-            continue
-        side = hand & SUIT_MASKS[s]
-        m = side.bit_count()
-        if side >> (s * 8 + ACE) & 1:
-            value += SIDE_ACE
-            if side >> (s * 8 + TEN) & 1:
-                value += SIDE_TEN_WITH_ACE
-        elif side >> (s * 8 + TEN) & 1 and m >= 2:
-            value += SIDE_TEN_GUARDED
-        if m == 0 and n >= 2:
-            value += VOID_WITH_TRUMPS
+        if s != trump:
+            side = hand >> (s * 8) & 255
+            value += SIDE_PART[side]
+            voids += not side
+    if voids and trumps & (trumps - 1):  # two trumps or more
+        value += voids * VOID_WITH_TRUMPS
     if first_lead:
         value += LEAD_BONUS
     return value
@@ -374,22 +389,29 @@ def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
 
 def bid(view: Mapping[str, Any]) -> str:
     """Take (or name a suit) when the hand evaluates above the threshold, else pass."""
-    legal: list[str] = view["legal_actions"]
     hand = mask_of_codes(view["hand"])
-    turned = CODE_TO_CARD[view["turned_card"]]
-    seat, dealer = view["seat"], view["dealer"]
+    round2 = TAKE not in view["legal_actions"]
+    return bid_action(hand, CODE_TO_CARD[view["turned_card"]], view["seat"], view["dealer"], round2)
+
+
+def round1_value(hand: Mask, turned: Card, seat: int, dealer: int) -> float:
+    """Normal's round-1 evaluation of ``hand`` (its five cards) taking the turned card."""
+    value = hand_value(hand | (1 << turned), turned >> 3, (seat - dealer) & 1 == 1)
+    return value + DEALER_BONUS if seat == dealer else value
+
+
+def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, round2: bool) -> str:
+    """Normal's bid holding ``hand`` (its five cards): round 1 take or pass, round 2 the best suit or pass."""
+    if not round2:
+        return "take" if round1_value(hand, turned, seat, dealer) >= TAKE_THRESHOLD else "pass"
     first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
     with_turned = hand | (1 << turned)
-    if TAKE in legal:
-        value = hand_value(with_turned, turned >> 3, first_lead)
-        if seat == dealer:
-            value += 3  # last to speak: everybody else passed
-        return "take" if value >= TAKE_THRESHOLD else "pass"
+    turned_suit = turned >> 3
     best, best_value = "pass", float(ROUND2_THRESHOLD)
-    for action in legal:
-        named = bid_trump(action, turned >> 3)
-        if named is not None:
-            v = hand_value(with_turned, named, first_lead)
-            if v > best_value:
-                best, best_value = action, v
+    for action in ROUND2_ACTIONS[turned_suit][1:]:
+        named = bid_trump(action, turned_suit)
+        assert named is not None
+        v = hand_value(with_turned, named, first_lead)
+        if v > best_value:
+            best, best_value = action, v
     return best
