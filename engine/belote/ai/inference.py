@@ -102,11 +102,7 @@ def first_fives(full: Mask) -> list[Mask]:
     """Every five-card part of ``full`` (8 cards, or the taker's 7 without the turned card):
     the hands it may have bid with, the rest dealt after the bids."""
     bits = [1 << c for c in cards_of(full)]
-    if len(bits) == 8:
-        return [full ^ bits[i] ^ bits[j] ^ bits[k] for i, j, k in combinations(range(8), 3)]
-    if len(bits) == 7:
-        return [full ^ bits[i] ^ bits[j] for i, j in combinations(range(7), 2)]
-    return [sum(c) for c in combinations(bits, 5)] if len(bits) > 5 else [full]
+    return [full ^ sum(late) for late in combinations(bits, len(bits) - 5)] if len(bits) > 5 else [full]
 
 
 class BidReader:
@@ -155,8 +151,7 @@ class BidReader:
                         if _normal.bid_action(m, turned, seat, dealer, round2) != action:
                             w *= miss
                     total += w
-            n = len(fives)
-            f = self._factors[key] = total / n if n else 1.0
+            f = self._factors[key] = total / len(fives)
         return f
 
     def weight(self, hands: list[Mask]) -> float:
