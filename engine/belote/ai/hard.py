@@ -54,7 +54,7 @@ from ..scoring import score_final_diff
 from . import normal as _normal
 from .inference import MISS, BidReader, ChoiceReader, plays
 from .knowledge import History, Knowledge
-from .sampling import sample_bid_deal, sample_hands
+from .sampling import BidDealSampler, HandSampler
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
 
 SAMPLES = 24  # deals per card decision valued by rollouts
@@ -231,9 +231,10 @@ def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[
     def weight(hands: list[Mask]) -> float:
         return reader.weight(hands) * bids.weight(hands)
 
+    draw = HandSampler(k).draw
     if plan.oversample <= 1 or not (reader.order or any(bids.bids.values())):
-        return [(h, weight(h)) for h in (sample_hands(k, rng) for _ in range(n))]
-    drawn = [sample_hands(k, rng) for _ in range(n * plan.oversample)]
+        return [(h, weight(h)) for h in (draw(rng) for _ in range(n))]
+    drawn = [draw(rng) for _ in range(n * plan.oversample)]
     return _keep(drawn, [weight(h) for h in drawn], n, rng)
 
 
@@ -332,8 +333,9 @@ def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, sample
     totals = dict.fromkeys(trumps, 0.0)
     done = 0
     team = k.seat & 1
+    draw = BidDealSampler(k).draw
     for _ in range(max(1, samples)):
-        hands = sample_bid_deal(k, rng)
+        hands = draw(rng)
         for t in trumps:
             ps = PlayState(hands[:], t, leader)
             if policy == "normal":
