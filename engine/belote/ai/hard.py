@@ -88,7 +88,7 @@ class Decision:
     action: str
     values: dict[str, float]  # option -> mean deal score (our team minus theirs) over the sampled deals
     belief: dict[str, list[float]] = field(default_factory=dict)  # unseen card -> P(seat s holds it), s = 0..3
-    samples: int = 0  # sampled deals the values and the belief come from
+    samples: int = 0  # distinct sampled deals the values and the belief come from (each with its weight)
 
 
 def choose(view: Mapping[str, Any], seed: int = 0, **options: Any) -> str:
@@ -240,10 +240,13 @@ def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[
 
 def _keep(drawn: list[list[Mask]], ws: list[float], n: int, rng: random.Random) -> list[tuple[list[Mask], float]]:
     """``n`` of the ``drawn`` deals picked in proportion to their weights ``ws`` (systematic
-    resampling), each with how many times it was picked."""
+    resampling), each distinct deal once with how many times it was picked. Late in the deal
+    the same hands are often drawn again (half the deals with three tricks left): each is
+    valued once, and integer weights keep every sum exact."""
     step = sum(ws) / n
     at = rng.random() * step
     out: list[tuple[list[Mask], float]] = []
+    index: dict[tuple[Mask, ...], int] = {}  # hands -> their place in out
     acc, total = 0.0, 0
     for h, w in zip(drawn, ws):
         acc += w
@@ -253,7 +256,13 @@ def _keep(drawn: list[list[Mask]], ws: list[float], n: int, rng: random.Random) 
             total += 1
             at += step
         if picks:
-            out.append((h, float(picks)))
+            key = tuple(h)
+            i = index.get(key)
+            if i is None:
+                index[key] = len(out)
+                out.append((h, float(picks)))
+            else:
+                out[i] = (h, out[i][1] + picks)
     return out
 
 
