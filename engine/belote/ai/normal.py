@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..bidding import ROUND2_ACTIONS, TAKE, bid_trump
+from ..bidding import PASS, ROUND2_ACTIONS, TAKE, bid_trump
 from ..cards import (
     ABOVE,
     ALL_CARDS,
@@ -403,11 +403,11 @@ def round1_value(hand: Mask, turned: Card, seat: int, dealer: int) -> float:
 def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, round2: bool) -> str:
     """Normal's bid holding ``hand`` (its five cards): round 1 take or pass, round 2 the best suit or pass."""
     if not round2:
-        return "take" if round1_value(hand, turned, seat, dealer) >= TAKE_THRESHOLD else "pass"
+        return TAKE if round1_value(hand, turned, seat, dealer) >= TAKE_THRESHOLD else PASS
     first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
     with_turned = hand | (1 << turned)
     turned_suit = turned >> 3
-    best, best_value = "pass", float(ROUND2_THRESHOLD)
+    best, best_value = PASS, float(ROUND2_THRESHOLD)
     for action in ROUND2_ACTIONS[turned_suit][1:]:
         named = bid_trump(action, turned_suit)
         assert named is not None
