@@ -42,7 +42,7 @@ runtime: venv
 test-unit: venv runtime
 	$(PY) -m pytest tests -n auto
 
-# e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>) and serves it.
+# e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>, once for both workers) and serves it.
 test-e2e: venv chromium
 	$(PY) -m pytest e2e -n 2 --durations=10
 

@@ -1,7 +1,8 @@
 """Shared e2e fixtures: the built site on a local port, Debian's Chromium, strict pages.
 
 Fixtures (use them, do not start your own servers/browsers):
-  site_dir      Path of a private build of the site, made once per session by build_wheel.py
+  site_dir      Path of a private build of the site, made once per run by build_wheel.py (one
+                for all the pytest-xdist workers)
                 (BELOTE_E2E_SITE=<dir> reuses an existing build, e.g. dist/site)
   site_url      "http://127.0.0.1:<port>/" serving site_dir with the right MIME types + CSP
   browser       one headless /usr/bin/chromium per session (Playwright sync API)
@@ -21,6 +22,7 @@ wait_for_function. Screenshots of failed tests land in e2e/artifacts/.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -110,8 +112,20 @@ def site_dir(tmp_path_factory) -> Path:
     given = os.environ.get("BELOTE_E2E_SITE")
     if given:
         return Path(given).resolve()
-    out = tmp_path_factory.mktemp("e2e") / "site"
-    subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out)], cwd=ROOT, check=True)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp("e2e") / "site"
+        subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out)], cwd=ROOT, check=True)
+        return out
+    # Under pytest-xdist (make test): one build for every worker of this run, in the run's own
+    # temporary folder; the first worker builds it while the others wait on the lock. No test
+    # writes into the site.
+    shared = tmp_path_factory.getbasetemp().parent
+    out = shared / "e2e-site"
+    with open(shared / "e2e-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "e2e-site.built").exists():
+            subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out)], cwd=ROOT, check=True)
+            (shared / "e2e-site.built").touch()
     return out
 
 
