@@ -229,3 +229,44 @@ def test_a_master_run_is_cashed_for_its_points_but_a_trumpable_one_is_not():
     ps.n_tricks = 6
     values = root_values(ps)
     assert values == card_values(ps) and values[CODE_TO_CARD["AS"]] != values[CODE_TO_CARD["TS"]]
+
+
+def fail_soft_holds(ps: PlayState, exact: int) -> None:
+    """Zero-window searches around ``exact``, each on a fresh table: every bound returned holds."""
+    for b in range(exact - 40, exact + 41, 3):
+        r = Solver(ps.trump).value(ps, b - 1, b)
+        assert (r >= b and exact >= r) or (r <= b - 1 and exact <= r), (b, r, exact)
+
+
+def test_cashing_bounds_stay_exact():
+    """From four tricks left the search bounds a trick start by the points its leader surely
+    cashes: side-suit masters while no opponent can ruff, or after drawing the opponents'
+    trumps. At trick starts with four tricks left where the leader holds a side ace (a third
+    with a capot open), the value is minimax's and every zero-window bound holds."""
+    rng = random.Random(404)
+    tried = 0
+    while tried < 24:
+        ps = random_endgame(rng, 4, 0)
+        hand, trump = ps.hands[ps.to_act], ps.trump
+        if not any(s != trump and hand >> (s * 8 + 7) & 1 for s in range(4)):
+            continue
+        tried += 1
+        if tried % 3 == 0 and ps.n_tricks:
+            ps = with_capot_chance(ps, tried % 2)
+        exact = exhaustive(ps)
+        assert solve(ps) == exact, (ps.hands, ps.trump, ps.leader, ps.tricks_won)
+        fail_soft_holds(ps, exact)
+
+
+def test_drawing_trumps_then_cashing_is_exact():
+    """The leader holds the two top trumps and the side aces: it draws the opponents' trumps
+    and cashes (the drawing bound); and the same hands with an opponent's trump too long to draw."""
+    for hands in (
+        [mask("JH 9H AS AC"), mask("7H TS 8C 7D"), mask("7S 8S 9C TD"), mask("8H 9S TC KD")],
+        [mask("JH 9H AS AC"), mask("7H 8H TH 7D"), mask("7S 8S 9C TD"), mask("TS 9S TC KD")],
+    ):
+        ps = PlayState(hands, suit("H"), 0)
+        ps.n_tricks = 4
+        exact = exhaustive(ps)
+        assert solve(ps) == exact
+        fail_soft_holds(ps, exact)
