@@ -41,7 +41,12 @@ saved), exact values from 3 tricks left (+34% nodes), a rollout as the first gue
 (+8%), history for following cards (+21%), aspiration windows instead of MTD(f) (+6% at
 8 tricks), solving the root first (+15%), a fast path for forced cards and inlined legal
 moves (no change, -2%), equal-power pairs inside the two-trick routine (more
-instructions), per-suit tables for the move order (more instructions).
+instructions), per-suit tables for the move order (more instructions), MTD(f) steps that
+grow after repeated fails (-1% to +5% nodes), a table of bounds after a trick's first card
+(more nodes), keys with each suit's 0-point cards renumbered (-7% nodes at 8 tricks, no
+time saved), leading masters first after the history (-2% nodes at 8 tricks, more time).
+Even with each card's exact value as its first guess the search keeps 0.85 of its nodes:
+the cost is the proof itself, so what is left to gain is in bounds and pruning.
 """
 
 from __future__ import annotations
