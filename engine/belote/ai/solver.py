@@ -24,8 +24,9 @@ idea kept because it paid, see bench/solver_bench.py for the times):
   or 4 it searched more).
 - Bounds from cashing, from 4 tricks left: the leader's side-suit masters, led while no
   opponent can ruff (or after drawing the opponents' trumps with its own top trumps), win
-  their tricks with every card the other hands must drop on them (-11% nodes and -7%
-  instructions at 8 tricks, -3% nodes and the same instructions at 6).
+  their tricks with every card the other hands must drop on them (at 8 tricks -7% nodes
+  over the bench's 12 positions, -10% instructions on 4 of them; at 6 -3% nodes and the
+  same instructions).
 - Move order: the table's best lead, then leads by history (cut-offs weighted by
   tricks left, -12%), strong first; following, the cheapest winner against an opponent,
   points to a partner.
@@ -513,7 +514,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
         return best
 
     side_suits = tuple(s for s in range(4) if s != trump)
-    plain_top, trump_top = TOP
+    trump_top = TOP[1]
 
     def side_cash(hand: Mask, opp1: Mask, opp2: Mask, part: Mask, t1: int, t2: int) -> tuple[int, int]:
         """(points, tricks) the leader surely takes by leading its side-suit masters while no
@@ -529,9 +530,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
             o1, o2 = opp1 & sm, opp2 & sm
             if t1 and not o1 or t2 and not o2:
                 continue  # an opponent ruffs at once
-            o = o1 | o2
-            s8 = s << 3
-            mast = ls & beats[plain_top[(o >> s8) & 255] + s8] & sm if o else ls
+            mast = masters(ls, o1, o2)  # the suit's cards only: the ruffs are checked above
             if not mast:
                 continue
             m = k = mast.bit_count()
@@ -559,8 +558,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
         if tricks >= left:
             sure += last_bonus
         if t1 or t2:
-            others = (t1 | t2 | part & tm) >> tz
-            top = trump_top[others & 255] + tz
+            top = trump_top[(t1 | t2 | part & tm) >> tz] + tz
             draw = hand & beats[top] & tm  # the leader's trumps above every other trump
             n = draw.bit_count()
             if n >= t1.bit_count() and n >= t2.bit_count():
