@@ -395,16 +395,22 @@ FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
 
 
 def test_devanagari_font_faces_match_the_shipped_files():
-    """main.css and rules.css declare the same @font-face rules, for exactly the files
-    build_wheel.py copies from the pinned npm package, Devanagari range only, system fonts first."""
+    """One fonts.css declares the @font-face rules, for exactly the files build_wheel.py copies
+    from the pinned npm package, Devanagari range only, system fonts first; the game page and
+    the rules pages link it before their own stylesheet, which declares none."""
     import build_wheel
 
-    main = FONT_FACE.findall((SITE / "css" / "main.css").read_text(encoding="utf-8"))
-    rules = FONT_FACE.findall((RULES / "rules.css").read_text(encoding="utf-8"))
-    assert main and main == rules
-    urls = sorted(u for face in main for u in re.findall(r'url\("\.\./fonts/([^"]+)"\)', face))
+    faces = FONT_FACE.findall((SITE / "css" / "fonts.css").read_text(encoding="utf-8"))
+    assert len(faces) == 2
+    for css in ("css/main.css", "rules/rules.css"):
+        assert not FONT_FACE.findall((SITE / css).read_text(encoding="utf-8")), f"{css}: the faces belong in fonts.css"
+    for page, links in (("index.html", ["css/fonts.css", "css/main.css"]),
+                        ("rules/_page.html", ["../css/fonts.css", "rules.css"])):
+        html = (SITE / page).read_text(encoding="utf-8")
+        assert re.findall(r'<link rel="stylesheet" href="([^"]+)">', html) == links, page
+    urls = sorted(u for face in faces for u in re.findall(r'url\("\.\./fonts/([^"]+)"\)', face))
     assert urls == sorted(build_wheel.FONT_FILES)
-    for face in main:
+    for face in faces:
         assert "Belote Devanagari" in face and "font-display: swap" in face
         ranges = re.search(r"unicode-range:\s*([^;]+);", face).group(1)
         assert "U+0900-097F" in ranges and "U+00" not in ranges  # no Latin: Hindi only
@@ -413,6 +419,6 @@ def test_devanagari_font_faces_match_the_shipped_files():
     assert re.fullmatch(r"\d+\.\d+\.\d+", spec), f"{build_wheel.FONT_PACKAGE} must be pinned exactly"
     for css in ("css/main.css", "rules/rules.css"):
         text = (SITE / css).read_text(encoding="utf-8")
-        # first: Chromium keeps text drawn with a fallback while a later webfont loads (css/main.css)
+        # first: Chromium keeps text drawn with a fallback while a later webfont loads (css/fonts.css)
         stacks = re.findall(r"font-family:\s*([^;]*system-ui[^;]*);", text)
         assert stacks and all(st.startswith('"Belote Devanagari", system-ui') for st in stacks), (css, stacks)
