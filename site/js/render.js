@@ -10,6 +10,7 @@ import {
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
+import { el, headerCell, tableHead } from "./dom.js";
 import { renderReview } from "./review-view.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -42,13 +43,6 @@ export function requestRender(then) {
 
 export function seatName(seat) {
   return t(SEAT_NAME_KEYS[seat]);
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 /** Bid text shown in a seat's bubble and read out: "Pass", "Take", "Take hearts". */
@@ -273,18 +267,11 @@ export function summaryContent(row, v, titleId) {
     contract.textContent = t("contract_none");
   }
   const table = el("table", "summary-table");
-  const head = el("tr");
-  head.append(el("td"), el("th", "", t("team_us")), el("th", "", t("team_them")));
-  head.children[1].scope = "col";
-  head.children[2].scope = "col";
-  const thead = el("thead");
-  thead.append(head);
+  const thead = tableHead([t("team_us"), t("team_them")], true);
   const body = el("tbody");
   const line = (key, values, cls) => {
     const tr = el("tr", cls || "");
-    const th = el("th", "", t(key));
-    th.scope = "row";
-    tr.append(th, ...values.map((x) => el("td", "num", typeof x === "number" ? formatNumber(x) : x)));
+    tr.append(headerCell("row", t(key)), ...values.map((x) => el("td", "num", typeof x === "number" ? formatNumber(x) : x)));
     body.append(tr);
   };
   line("summary_card_points", row.card_points);
@@ -483,19 +470,11 @@ export function lastTrickContent(v) {
 export function sheetContent(v) {
   if (!v || !v.sheet.length) return [el("p", "", t("sheet_empty"))];
   const table = el("table", "sheet");
-  const head = el("tr");
-  for (const key of ["sheet_deal", "sheet_contract", "sheet_result", "team_us", "team_them"]) {
-    const th = el("th", "", t(key));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
+  const thead = tableHead(["sheet_deal", "sheet_contract", "sheet_result", "team_us", "team_them"].map((key) => t(key)));
   const body = el("tbody");
   for (const row of v.sheet) {
     const tr = el("tr", `result-${row.result}`);
-    const th = el("th", "num", formatNumber(row.deal + 1));
-    th.scope = "row";
+    const th = headerCell("row", formatNumber(row.deal + 1), "num");
     if (row.result !== "thrown_in" && !state.practice) {
       // the deal's number opens its review (a link-like button: the row keeps its height)
       const label = t("review_deal_label", { n: row.deal + 1 });
@@ -523,8 +502,7 @@ export function sheetContent(v) {
   }
   const foot = el("tfoot");
   const total = el("tr");
-  const th = el("th", "", t("sheet_total_row"));
-  th.scope = "row";
+  const th = headerCell("row", t("sheet_total_row"));
   th.colSpan = 3;
   total.append(th, el("td", "num", formatNumber(v.scores[0])), el("td", "num", formatNumber(v.scores[1])));
   foot.append(total);

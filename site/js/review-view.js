@@ -9,18 +9,12 @@ import { t, tSeat, formatNumber, hasKey } from "./i18n.js";
 import { state, SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
 import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
+import { el, headerCell, tableHead } from "./dom.js";
 
 const SUITS = ["C", "D", "H", "S"];
 const $ = (id) => document.getElementById(id);
 let drawn = null; // the review object last drawn, and in which language
 let drawnLang = null;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function seatName(seat) {
   return t(SEAT_NAME_KEYS[seat]);
@@ -259,23 +253,13 @@ function heatMap(r, seat, belief) {
   table.dataset.heat = "1";
   table.append(el("caption", "", t("review_belief_title", { player: seatName(seat) })));
   const others = [0, 1, 2, 3].filter((s) => s !== seat);
-  const head = el("tr");
-  head.append(el("td"));
-  for (const s of others) {
-    const th = el("th", "", seatName(s));
-    th.scope = "col";
-    head.append(th);
-  }
-  const thead = el("thead");
-  thead.append(head);
+  const thead = tableHead(others.map(seatName), true);
   const body = el("tbody");
   for (const suit of SUITS) {
     const cards = Object.keys(belief).filter((c) => suitOf(c) === suit);
     if (!cards.length) continue;
     const tr = el("tr");
-    const th = el("th");
-    th.scope = "row";
-    th.className = `suit-${suit}`;
+    const th = headerCell("row", undefined, `suit-${suit}`);
     th.append(suitPip(suit, "pip inline-pip"), el("span", "sr-only", suitName(suit)));
     tr.append(th);
     for (const s of others) {

@@ -5,13 +5,7 @@
 import { t, formatNumber } from "./i18n.js";
 import { LEVEL_KEYS } from "./state.js";
 import { levelKeys, summary } from "./stats.js";
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { el, headerCell } from "./dom.js";
 
 /** "West Normal, North Normal, East Hard" for a levels key "normal,normal,hard". */
 export function levelsLabel(key) {
@@ -53,8 +47,7 @@ export function statsContent(stats) {
   const body = el("tbody");
   const line = (key, value, name) => {
     const tr = el("tr");
-    const th = el("th", "", t(key));
-    th.scope = "row";
+    const th = headerCell("row", t(key));
     const td = el("td", "num", value);
     td.dataset.stat = name;
     tr.append(th, td);
