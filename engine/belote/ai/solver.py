@@ -241,14 +241,6 @@ def _bits(m: Mask) -> list[Card]:
     return [*_C0[m & 255], *_C1[(m >> 8) & 255], *_C2[(m >> 16) & 255], *_C3[m >> 24]]
 
 
-def _pair(m: Mask) -> tuple[Card, ...]:
-    """The cards of a mask of one or two cards."""
-    low = m & -m
-    if low == m:
-        return (low.bit_length() - 1,)
-    return (low.bit_length() - 1, m.bit_length() - 1)
-
-
 class Solver:
     """Exact double-dummy search for one trump, with a table of bounds reused across calls."""
 
@@ -460,43 +452,91 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
         stats.nodes += 1
         h0, h1 = hands[leader], hands[(leader + 1) & 3]
         h2, h3 = hands[(leader + 2) & 3], hands[(leader + 3) & 3]
-        team = leader & 1
+        # Each hand's two cards, low then high; the card a hand keeps for the last trick is
+        # their sum minus the one it plays.
+        b = h0 & -h0
+        p0, q0 = b.bit_length() - 1, (h0 ^ b).bit_length() - 1
+        b = h1 & -h1
+        p1, q1 = b.bit_length() - 1, (h1 ^ b).bit_length() - 1
+        b = h2 & -h2
+        p2, q2 = b.bit_length() - 1, (h2 ^ b).bit_length() - 1
+        b = h3 & -h3
+        p3, q3 = b.bit_length() - 1, (h3 ^ b).bit_length() - 1
+        s0, s1, s2, s3 = p0 + q0, p1 + q1, p2 + q2, p3 + q3
         total = last_bonus + card_points(h0 | h1 | h2 | h3)
+        team = leader & 1
+        # one team takes both tricks: everything, and the capot if it has won every trick
+        both_us = total + capot_bonus if cap >> team & 1 else total
+        both_them = -total - capot_bonus if cap >> (team ^ 1) & 1 else -total
         best = -INF
-        for a in _pair(h0):
+        for a in (p0, q0):
             led = a >> 3
-            x0 = (h0 ^ 1 << a).bit_length() - 1
+            x0 = s0 - a
+            f1 = follow(h1, led, a, False)
             low1 = INF
-            for b in _pair(follow(h1, led, a, False)):
-                x1 = (h1 ^ 1 << b).bit_length() - 1
-                w1, r1 = (b, 1) if beats[a] >> b & 1 else (a, 0)
+            for b in (p1, q1) if f1 == h1 else (f1.bit_length() - 1,):
+                x1 = s1 - b
+                if beats[a] >> b & 1:
+                    w1, r1 = b, 1
+                else:
+                    w1, r1 = a, 0
+                f2 = follow(h2, led, w1, r1 == 0)
                 high2 = -INF
-                for c in _pair(follow(h2, led, w1, r1 == 0)):
-                    x2 = (h2 ^ 1 << c).bit_length() - 1
-                    w2, r2 = (c, 2) if beats[w1] >> c & 1 else (w1, r1)
+                for c in (p2, q2) if f2 == h2 else (f2.bit_length() - 1,):
+                    x2 = s2 - c
+                    if beats[w1] >> c & 1:
+                        w2, r2 = c, 2
+                    else:
+                        w2, r2 = w1, r1
                     p = pts[a] + pts[b] + pts[c]
+                    f3 = follow(h3, led, w2, r2 == 1)
                     low3 = INF
-                    for d in _pair(follow(h3, led, w2, r2 == 1)):
-                        r = 3 if beats[w2] >> d & 1 else r2  # the first trick's winner, from the leader
-                        x3 = (h3 ^ 1 << d).bit_length() - 1
-                        xs = (x0, x1, x2, x3)
-                        lw = xs[r]  # the last trick, led by r
-                        lr = r
-                        k = (r + 1) & 3
-                        if beats[lw] >> xs[k] & 1:
-                            lw, lr = xs[k], k
-                        k = (r + 2) & 3
-                        if beats[lw] >> xs[k] & 1:
-                            lw, lr = xs[k], k
-                        k = (r + 3) & 3
-                        if beats[lw] >> xs[k] & 1:
-                            lr = k
-                        if (lr ^ r) & 1 == 0:  # one team takes both tricks
-                            v = total + capot_bonus if cap >> ((team ^ r) & 1) & 1 else total
-                            if r & 1:
-                                v = -v
-                        else:  # the first trick's team has its points, the other the rest
-                            v = 2 * (p + pts[d]) - total if r & 1 == 0 else total - 2 * (p + pts[d])
+                    for d in (p3, q3) if f3 == h3 else (f3.bit_length() - 1,):
+                        x3 = s3 - d
+                        # The last trick, led by the first one's winner: ``first`` and ``last``
+                        # are the winners' teams (0: the leader's).
+                        if beats[w2] >> d & 1:
+                            first = last = 1
+                            lw = x3
+                            if beats[lw] >> x0 & 1:
+                                lw, last = x0, 0
+                            if beats[lw] >> x1 & 1:
+                                lw, last = x1, 1
+                            if beats[lw] >> x2 & 1:
+                                last = 0
+                        elif r2 == 0:
+                            first = last = 0
+                            lw = x0
+                            if beats[lw] >> x1 & 1:
+                                lw, last = x1, 1
+                            if beats[lw] >> x2 & 1:
+                                lw, last = x2, 0
+                            if beats[lw] >> x3 & 1:
+                                last = 1
+                        elif r2 == 1:
+                            first = last = 1
+                            lw = x1
+                            if beats[lw] >> x2 & 1:
+                                lw, last = x2, 0
+                            if beats[lw] >> x3 & 1:
+                                lw, last = x3, 1
+                            if beats[lw] >> x0 & 1:
+                                last = 0
+                        else:
+                            first = last = 0
+                            lw = x2
+                            if beats[lw] >> x3 & 1:
+                                lw, last = x3, 1
+                            if beats[lw] >> x0 & 1:
+                                lw, last = x0, 0
+                            if beats[lw] >> x1 & 1:
+                                last = 1
+                        if first == last:
+                            v = both_them if first else both_us
+                        elif first:  # each team takes one trick: the first's points, the rest
+                            v = total - 2 * (p + pts[d])
+                        else:
+                            v = 2 * (p + pts[d]) - total
                         if v < low3:
                             low3 = v
                             if v <= high2:
