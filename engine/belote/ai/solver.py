@@ -711,6 +711,15 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
         tt[key] = (lo, hi, moves)
         return best
 
+    # Following cards in search order, by legal cards: against an opponent's trick (keyed with
+    # the cards that beat it), and when the partner holds it.
+    against: dict[int, tuple[int, ...]] = {}
+    for_partner: dict[int, tuple[int, ...]] = {}
+
+    def order_against(legal: Mask, winners: Mask) -> tuple[int, ...]:
+        """The cheapest winner first, then the cheapest other cards."""
+        return (*sorted(_bits(winners), key=cheap_key), *sorted(_bits(legal ^ winners), key=cheap_key))
+
     def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
              alpha: int, beta: int) -> int:
         """Negamax value (for ``seat``'s team) with ``pos`` (1 to 3) cards on the table."""
@@ -721,21 +730,18 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
         # for the partner.
         if legal & (legal - 1):
             legal = prune(legal, seat, pos, win, wseat)
-            moves = _bits(legal)
+            # The order depends on the cards alone: built once per solver, then looked up.
             if (wseat ^ seat) & 1:
-                winners = legal & beats[win]
-                if winners and winners != legal:
-                    w_list = _bits(winners)
-                    w_list.sort(key=cheap_key)
-                    rest = _bits(legal ^ winners)
-                    rest.sort(key=cheap_key)
-                    moves = w_list + rest
-                else:
-                    moves.sort(key=cheap_key)
+                k = legal << 32 | legal & beats[win]
+                moves = against.get(k)
+                if moves is None:
+                    moves = against[k] = order_against(legal, k & 0xFFFFFFFF)
             else:
-                moves.sort(key=cheap_key, reverse=True)
+                moves = for_partner.get(legal)
+                if moves is None:
+                    moves = for_partner[legal] = tuple(sorted(_bits(legal), key=cheap_key, reverse=True))
         else:
-            moves = [legal.bit_length() - 1]
+            moves = (legal.bit_length() - 1,)
         best = -INF
         nseat = (seat + 1) & 3
         for c in moves:
