@@ -51,7 +51,8 @@ grow after repeated fails (-1% to +5% nodes), a table of bounds after a trick's 
 time saved), leading masters first after the history (-2% nodes at 8 tricks, more time), following
 nodes' legal cards and order kept by the whole position (+7% time at 6 tricks, +12% at 8:
 the key costs more than it saves), the node counter as a closure variable and the legal
-cards written out in the following node (no change), fewer MTD(f) steps before bisecting
+cards written out in the following node (no change), one dict for the runs of every suit
+and mode (x1.02-x1.03), fewer MTD(f) steps before bisecting
 (3 or 4: -5% to +4% nodes at 8 tricks, depending on the positions drawn).
 Even with each card's exact value as its first guess the search keeps 0.85 of its nodes:
 the cost is the proof itself, so what is left to gain is in bounds and pruning.
