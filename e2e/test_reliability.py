@@ -104,6 +104,9 @@ def wait_for_restart(page: Page, recoveries: int = 1) -> None:
     page.wait_for_selector(f'#app[data-recoveries="{recoveries}"]', state="attached", timeout=20_000)
     assert page.evaluate("window.__crashAlerts"), "the person was not told the engine stopped"
     page.wait_for_selector("[role=alert].alert-crash", state="detached", timeout=BOOT_TIMEOUT_MS)
+    # and, once the match is back, a status that stays until closed says nothing was lost
+    notice = page.wait_for_selector('[data-notice="recovered"][role=status]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert notice.text_content().strip()
 
 
 def test_a_dead_engine_during_a_computer_turn_is_restarted_and_the_match_goes_on(page: Page, open_game, guard):
@@ -122,6 +125,8 @@ def test_a_dead_engine_during_a_computer_turn_is_restarted_and_the_match_goes_on
     wait_until(lambda: moves(page) >= len(stored), timeout=60, what="the table shows the stored moves")
     assert stored_actions(page)[: len(stored)] == stored  # resumed from the last stored move
     act_once(page)  # and the match goes on
+    page.click('[data-notice="recovered"] button[data-intent="dismiss-notice"]')
+    page.wait_for_selector('[data-notice="recovered"]', state="detached")  # closed
 
 
 def test_a_dead_engine_with_the_persons_move_in_flight_replays_that_move(page: Page, open_game, guard):

@@ -392,6 +392,11 @@ async function recover(err) {
   session.inFlight = null;
   if (!(await startEngineWorker()) || state.tab !== "here") return;
   await resumeOrStart();
+  // The crash alert goes as soon as the new engine is ready (under a second): say it came
+  // back and the match is whole, until the person closes it (a storage notice stays first).
+  if (state.boot === "ready" && !state.alert && !state.notice) {
+    update({ notice: { kind: "recovered", text: t("engine_restarted") } });
+  }
   // The person's move the dead engine had not kept: play it again.
   if (inFlight && state.moves === inFlight.moves && isMyTurn() && state.view.legal_actions.includes(inFlight.action)) {
     playAction(inFlight.action);
