@@ -5,6 +5,8 @@
 // language's CLDR categories ({"one": "{n} card", "other": "{n} cards"}; lt: one few many
 // other, vi: other only): the form is chosen by Intl.PluralRules for the one number in params.
 
+import { SEAT_NAME_KEYS } from "./state.js";
+
 export const LANGUAGES = {
   en: "English",
   fr: "Français",
@@ -88,6 +90,11 @@ const YOU_KEYS = {
   trick_winner: "trick_winner_you",
   contract_line: "contract_line_you",
 };
+
+/** The seat's name in the current language: "You", "West", "North", "East". */
+export function seatName(seat) {
+  return t(SEAT_NAME_KEYS[seat]);
+}
 
 /** t() for a sentence whose subject is `seat`: the "_you" wording when it is the person. */
 export function tSeat(key, seat, params = {}) {

@@ -5,11 +5,11 @@
 
 import { startEngine } from "./boot.js";
 import { registerServiceWorker, takeWaitingBuild, applyUpdate } from "./sw-register.js";
-import { loadLanguage, pickLanguage, applyStatic, t, hasKey } from "./i18n.js";
+import { loadLanguage, pickLanguage, applyStatic, t, hasKey, seatName } from "./i18n.js";
 import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
-import { requestRender, seatName, focusTurn, invalidate } from "./render.js";
+import { requestRender, focusTurn, invalidate } from "./render.js";
 import { bindInput } from "./input.js";
 import { openDialog, closeDialogs, bindDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
 import { cardShort, suitName } from "./cards.js";

@@ -1,9 +1,8 @@
 // narrate.js: what a screen reader hears of each move (the page's aria-live log): the events
 // of a step as sentences in the page's language. No state, no timers: timeline.js calls it.
 
-import { t, tSeat } from "./i18n.js";
+import { t, tSeat, seatName } from "./i18n.js";
 import { cardName, suitName } from "./cards.js";
-import { seatName } from "./render.js";
 import { announce } from "./live.js";
 
 /** Announces the events of one step; `view` is the person's view after them. */

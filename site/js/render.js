@@ -3,10 +3,10 @@
 // frame. Text goes in with textContent only. One memo (drawn) remembers what each region shows,
 // so a region is rebuilt only when what it shows changed; invalidate() forgets it all.
 
-import { t, tSeat, formatNumber } from "./i18n.js";
+import { t, tSeat, seatName, formatNumber } from "./i18n.js";
 import {
   state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate,
-  SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
+  LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
@@ -39,10 +39,6 @@ export function requestRender(then) {
     render();
     for (const fn of afterRender.splice(0)) fn();
   });
-}
-
-export function seatName(seat) {
-  return t(SEAT_NAME_KEYS[seat]);
 }
 
 /** Bid text shown in a seat's bubble and read out: "Pass", "Take", "Take hearts". */

@@ -5,8 +5,8 @@
 // computer's card its reason and, for Hard, where it believed the unseen cards were. Text goes in
 // with textContent only.
 
-import { t, tSeat, formatNumber, hasKey } from "./i18n.js";
-import { state, SEAT_NAME_KEYS, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
+import { t, tSeat, seatName, formatNumber, hasKey } from "./i18n.js";
+import { state, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
 import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
 import { el, headerCell, tableHead } from "./dom.js";
@@ -15,10 +15,6 @@ const SUITS = ["C", "D", "H", "S"];
 const $ = (id) => document.getElementById(id);
 let drawn = null; // the review object last drawn, and in which language
 let drawnLang = null;
-
-function seatName(seat) {
-  return t(SEAT_NAME_KEYS[seat]);
-}
 
 function levelOf(seat) {
   const levels = state.levels || state.settings.levels;
