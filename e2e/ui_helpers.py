@@ -14,39 +14,35 @@ BID = "#bids button:not([disabled])"
 LEGAL_CARD = "#hand button:not([disabled])"
 
 
-# The match the engine worker keeps (site/js/match-store.js): IndexedDB "belote", store "match", key "current".
-READ_RECORD = """() => new Promise((resolve, reject) => {
+def _in_store(params: str, body: str) -> str:
+    """A page function ``(params) => Promise`` that opens the engine worker's store
+    (site/js/match-store.js: IndexedDB "belote", store "match") and runs ``body`` with it
+    open as ``db``; ``body`` closes it and settles with ``resolve``/``reject``."""
+    return f"""({params}) => new Promise((resolve, reject) => {{
   const open = indexedDB.open("belote", 1);
   open.onupgradeneeded = () => open.result.createObjectStore("match");
   open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
+  open.onsuccess = () => {{
     const db = open.result;
+{body}
+  }};
+}})"""
+
+
+# The record of the match in progress: key "current".
+READ_RECORD = _in_store("", """\
     const get = db.transaction("match", "readonly").objectStore("match").get("current");
     get.onsuccess = () => { db.close(); resolve(get.result || null); };
-    get.onerror = () => { db.close(); reject(get.error); };
-  };
-})"""
+    get.onerror = () => { db.close(); reject(get.error); };""")
 # Puts `record` under `key` in that store, or deletes the key when `record` is null.
-WRITE_ENTRY = """({key, record}) => new Promise((resolve, reject) => {
-  const open = indexedDB.open("belote", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("match");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
+WRITE_ENTRY = _in_store("{key, record}", """\
     const tx = db.transaction("match", "readwrite");
     if (record === null) tx.objectStore("match").delete(key);
     else tx.objectStore("match").put(record, key);
     tx.oncomplete = () => { db.close(); resolve(true); };
-    tx.onerror = () => { db.close(); reject(tx.error); };
-  };
-})"""
+    tx.onerror = () => { db.close(); reject(tx.error); };""")
 # The values reviews kept (site/js/match-store.js keepReview): {"review:<key>": record}.
-READ_REVIEWS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open("belote", 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("match");
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
+READ_REVIEWS = _in_store("", """\
     const store = db.transaction("match", "readonly").objectStore("match");
     const range = IDBKeyRange.bound("review:", "review:\\uffff");
     const keys = store.getAllKeys(range), values = store.getAll(range);
@@ -54,9 +50,7 @@ READ_REVIEWS = """() => new Promise((resolve, reject) => {
       db.close();
       resolve(Object.fromEntries(keys.result.map((k, i) => [k, values.result[i]])));
     };
-    values.onerror = () => { db.close(); reject(values.error); };
-  };
-})"""
+    values.onerror = () => { db.close(); reject(values.error); };""")
 
 
 def stored_record(page: Page) -> dict | None:
