@@ -2,7 +2,7 @@
 // Suits differ by shape (the pips), not only by colour; the rank is text.
 
 import { t } from "./i18n.js";
-import { RANK_NAME_KEYS, RANK_SHORT_KEYS, SUIT_KEYS, SUIT_SYMBOLS } from "./state.js";
+import { CARD_SUIT_KEYS, RANK_NAME_KEYS, RANK_SHORT_KEYS, SUIT_KEYS, SUIT_SYMBOLS } from "./state.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -21,7 +21,7 @@ export function rankText(code) {
 
 /** "jack of hearts" (with "(trump)" when trump is given and matches). */
 export function cardName(code, trump = null) {
-  const params = { rank: t(RANK_NAME_KEYS[rankOf(code)]), suit: t(SUIT_KEYS[suitOf(code)]) };
+  const params = { rank: t(RANK_NAME_KEYS[rankOf(code)]), suit: t(CARD_SUIT_KEYS[suitOf(code)]) };
   const isTrump = trump && suitOf(code) === trump;
   // The queen has its own templates: in Hindi the word agrees with her (पान की बेगम, हुकुम का इक्का).
   if (rankOf(code) === "Q") return isTrump ? t("card_name_queen_trump", params) : t("card_name_queen", params);

@@ -67,6 +67,8 @@ export function update(patch, afterRender) {
 export const SEAT_NAME_KEYS = ["seat_name_you", "seat_name_west", "seat_name_north", "seat_name_east"];
 export const LEVEL_KEYS = { easy: "level_easy", normal: "level_normal", hard: "level_hard" };
 export const SUIT_KEYS = { C: "suit_clubs", D: "suit_diamonds", H: "suit_hearts", S: "suit_spades" };
+// The suit as a card's name says it (Lithuanian: the genitive, "kryžių valetas").
+export const CARD_SUIT_KEYS = { C: "card_suit_clubs", D: "card_suit_diamonds", H: "card_suit_hearts", S: "card_suit_spades" };
 export const RANK_NAME_KEYS = {
   7: "rank_name_7", 8: "rank_name_8", 9: "rank_name_9", T: "rank_name_10",
   J: "rank_name_jack", Q: "rank_name_queen", K: "rank_name_king", A: "rank_name_ace",
