@@ -61,8 +61,12 @@ SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2
 EXACT_SAMPLES = 64  # deals per card decision valued by the exact search (128: +0.37 [-0.46, +1.20], 1,000 paired deals)
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
-# 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120).
+# 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
+# simulation's last 3 tricks solved exactly instead of played by Normal: -0.24 [-1.48, +1.00].
 BID_SAMPLES = 48
+# Hard leads by its own search even early, where double dummy says Normal's leads lose fewer points (7 and 6 tricks left,
+# 240 games: 10.7 and 8.2 card points a lead against Hard's 17.7 and 10.9): Normal's leads in the
+# first two tricks measured -1.90 [-4.33, +0.52], card play, 1,000 paired deals.
 SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
@@ -87,7 +91,8 @@ INFER = "opponents"  # whose past choices weight the sampled deals: "opponents",
 # The weight factor of each opponent bid Normal would not have made from its first five cards
 # (1: the bids weigh nothing). Card play, 2,000 paired deals: +1.13 [-0.54, +2.80] a deal
 # over 1 (+1.11 and +1.15 in each 1,000). Bidding does not read the bids this way: reading
-# them in the bidding simulation too gave -0.44 [-3.35, +2.48], own bidding.
+# them in the bidding simulation too gave -0.44 [-3.35, +2.48], own bidding. A factor of 0.1
+# instead of 0.2: -1.09 [-2.83, +0.66], card play.
 BID_MISS = 0.2
 # Draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted).
 # Measured, card play, 1,000 paired deals: 6 +1.04 [-1.70, +3.78], with a p50 a third higher;
