@@ -64,9 +64,10 @@ BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is
 # 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
 # simulation's last 3 tricks solved exactly instead of played by Normal: -0.24 [-1.48, +1.00].
 BID_SAMPLES = 48
-# Hard leads by its own search even early, where double dummy says Normal's leads lose fewer points (7 and 6 tricks left,
-# 240 games: 10.7 and 8.2 card points a lead against Hard's 17.7 and 10.9): Normal's leads in the
-# first two tricks measured -1.90 [-4.33, +0.52], card play, 1,000 paired deals.
+# Hard leads by its own search even early, where double dummy says Normal's leads lose fewer
+# points (7 and 6 tricks left, 240 games: 10.7 and 8.2 card points a lead against Hard's 17.7 and
+# 10.9): Normal's leads in the first two tricks measured -1.90 [-4.33, +0.52], card play, 1,000
+# paired deals.
 SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
