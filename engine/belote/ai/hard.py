@@ -74,6 +74,8 @@ SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (th
 # with a p95 of 211 ms.
 ROLLOUT_STOP = 3
 BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluation (for comparison)
+# Measured, own bidding, 1,000 paired deals: Normal's bid in round 1 and the simulation in round 2
+# +0.61 [-1.30, +2.52]; the simulation in round 1 and Normal's bid in round 2 +0.03 [-0.89, +0.96].
 POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
 # Round 1: take when the sampled score of taking beats 0 (passing) by this much. Measured, own
 # bidding, 1,000 paired deals: -10 gives -0.49 [-1.96, +0.98], +10 gives -0.94 [-2.44, +0.57].
