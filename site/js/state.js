@@ -41,7 +41,7 @@ export const state = {
   hint: null, // {action, text}
   alert: null, // {kind: "boot" | "save" | "engine" | "crash", text}
   recoveries: 0, // how many times a dead engine was noticed and restarted (recover() in main.js)
-  notice: null, // {kind: "storage" | "recovered", text}: said once, dismissable
+  notice: null, // {kind: "storage" (said once) | "recovered" (after a restart), text}: dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
   newBuild: "none", // "none" | "ready" (a new build is installed: offered between deals) | "dismissed"
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
