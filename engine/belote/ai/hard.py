@@ -9,14 +9,16 @@ each drawn deal by how natural the opponents' past cards look in it (what Normal
 have played from the sampled hand then) and how natural their bids look (what Normal
 would have bid from the five cards it held then: :class:`~belote.ai.inference.BidReader`,
 ``bid_miss``): ``oversample`` times the deals wanted are drawn and that many kept in
-proportion to their weights. Each legal card (equivalent cards
-merged) is valued in every kept deal. Once at most ``solve_tricks`` tricks remain, the exact search
-(:func:`~belote.ai.search.root_values`, alpha-beta) values every card at once, over
-``exact_samples`` deals; earlier, over ``samples`` deals, each card is played and a
-rollout goes down to ``rollout_stop`` tricks left, the exact search valuing the rest. In a
-rollout every seat plays Normal's card from its own sampled hand and the public history
-only (``policy="normal"``, the default; ``"greedy"`` is a faster full-information policy of
-:mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
+proportion to their weights. Each legal card (equivalent cards merged) is valued in every
+kept deal. Once at most ``solve_tricks`` tricks remain, an exact search values every card
+over ``exact_samples`` deals: by default (``endgame="respond"``, :mod:`~belote.ai.respond`)
+our team's best line against opponents who play Normal's cards, so that Hard takes what
+Normal's errors give; ``endgame="solve"`` is the double-dummy search instead
+(:func:`~belote.ai.search.root_values`, all four seats perfect). Earlier, over ``samples``
+deals, each card is played and a rollout goes down to ``rollout_stop`` tricks left, the
+double-dummy search valuing the rest. In a rollout every seat plays Normal's card from its
+own sampled hand and the public history only (``policy="normal"``, the default;
+``"greedy"`` is a faster full-information policy of :mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
 (made / dedans / litige, capot, belote, reserve), so making the contract counts for more
 than raw card points. The best mean wins; ties go to the lowest card. ``belief`` is the
 share of the kept deals in which each seat held each hidden card (the draws and the
@@ -54,11 +56,16 @@ from ..scoring import score_final_diff
 from . import normal as _normal
 from .inference import MISS, BidReader, ChoiceReader, plays
 from .knowledge import History, Knowledge
+from .respond import Responder
 from .sampling import BidDealSampler, HandSampler
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
 
 SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2.23], 1,000 paired deals)
-EXACT_SAMPLES = 64  # deals per card decision valued by the exact search (128: +0.37 [-0.46, +1.20], 1,000 paired deals)
+# Deals per card decision once the last ``SOLVE_TRICKS`` are valued exactly. With the
+# double-dummy endgame, 128 measured +0.37 [-0.46, +1.20] over 64 (1,000 paired deals); with
+# the best response to Normal (``ENDGAME``), 32 gives what 64 gave (+1.66 against +1.67 over
+# the double-dummy 64, same deals) at half the cost.
+EXACT_SAMPLES = 32
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
 # 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
@@ -71,6 +78,11 @@ BID_SAMPLES = 48
 # the second trick (where double dummy has Hard lose 5.8 points a card, Normal 3.5): -0.17
 # [-1.06, +0.72].
 SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
+# How those last tricks are valued in each sampled deal: "respond", our team's best line against
+# opponents who play Normal's cards (:mod:`.respond`), or "solve", all four seats perfect (the
+# double-dummy solver). Card play, 1,000 paired deals, over "solve" with 64 deals: "respond"
+# with 64 deals +1.67 [+0.35, +2.98] (p95 166 ms CPU), with 32 +1.66 [+0.28, +3.03] (p95 77 ms).
+ENDGAME = "respond"
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
 # with a p95 of 211 ms.
@@ -147,6 +159,7 @@ def decide(
     infer: str = INFER,
     oversample: int = OVERSAMPLE,
     bid_miss: float = BID_MISS,
+    endgame: str = ENDGAME,
 ) -> Decision:
     """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
     legal: list[str] = view["legal_actions"]
@@ -160,7 +173,7 @@ def decide(
             return Decision(_normal.bid(view), {})
         margin = take_margin if view["phase"] == BID1 else take_margin2
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame)
     scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
@@ -190,6 +203,7 @@ class Plan:
     infer: str  # whose choices: "opponents", "others" or "none"
     oversample: int  # draw this many times the deals, keep as many as wanted by weight
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
+    endgame: str = ENDGAME  # the last ``solve_tricks``: "respond" (against Normal) or "solve" (double dummy)
 
 
 def _card_scores(
@@ -225,6 +239,9 @@ def _card_scores(
     # One solver for every deal: its tables hold exact facts about any hands, and endings
     # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
     solver = Solver(k.trump)
+    responder = Responder(k.taker, team)  # its table too holds for any hands
+    respond = exact and plan.endgame == "respond"
+    cand_mask = sum(1 << c for c in cands)
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -234,7 +251,12 @@ def _card_scores(
         if len(cands) == 1:
             continue
         belote_team = _belote_team(k, hands)
-        if exact:
+        if respond:
+            ps = base.copy()
+            ps.hands = hands[:]
+            for c, v in responder.values(ps, k.history, cand_mask).items():
+                totals[c] += w * deal_value(before + v, taker_team, belote_team, team, reserve)
+        elif exact:
             ps = base.copy()
             ps.hands = hands[:]
             for c, v in root_values(ps, solver).items():
