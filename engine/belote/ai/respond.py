@@ -48,10 +48,10 @@ class Responder:
 
     def value(self, ps: PlayState, pub: History) -> int:
         """The future diff (team 0 view) of ``ps`` with ``team`` at its best against Normal."""
-        return self._value(ps, pub, capot_flags(ps.tricks_won, ps.n_tricks))
+        return self._value(ps.copy(), pub.copy(), capot_flags(ps.tricks_won, ps.n_tricks))
 
     def _after(self, ps: PlayState, pub: History, c: Card, cap: int) -> int:
-        """The future diff of ``ps`` once the seat to act plays ``c`` (copies: ``ps`` and ``pub`` stay)."""
+        """The future diff of ``ps`` once the seat to act plays ``c``, on copies (``ps`` and ``pub`` stay)."""
         child = ps.copy()
         p2 = pub.copy()
         p2.note(ps.to_act, c)
@@ -59,12 +59,12 @@ class Responder:
         return delta + self._value(child, p2, ncap)
 
     def _value(self, ps: PlayState, pub: History, cap: int) -> int:
-        """The future diff of ``ps`` (team 0 view); trick starts through the table."""
+        """The future diff of ``ps`` (team 0 view); trick starts through the table. ``ps`` and
+        ``pub`` are the search's own: they may be played on."""
         if ps.n_tricks >= 7:  # the last trick: every card is forced
-            child = ps.copy()
             diff = 0
-            while child.n_tricks < 8:
-                delta, cap = play_scored(child, child.hands[child.to_act].bit_length() - 1, cap)
+            while ps.n_tricks < 8:
+                delta, cap = play_scored(ps, ps.hands[ps.to_act].bit_length() - 1, cap)
                 diff += delta
             return diff
         if ps.trick:
@@ -87,7 +87,9 @@ class Responder:
                 c = _normal.play_card(_normal.Table(seat, self.taker, ps.hands[seat], legal, pub))
             else:
                 c = legal.bit_length() - 1
-            return self._after(ps, pub, c, cap)
+            pub.note(seat, c)  # one card to try: play on in place
+            delta, cap = play_scored(ps, c, cap)
+            return delta + self._value(ps, pub, cap)
         if legal & (legal - 1):
             legal = collapse(legal, trick_blockers(ps), ps.trump)
         sign = -1 if self.team else 1
