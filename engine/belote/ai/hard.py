@@ -11,10 +11,11 @@ would have bid from the five cards it held then: :class:`~belote.ai.inference.Bi
 ``bid_miss``): ``oversample`` times the deals wanted are drawn and that many kept in
 proportion to their weights. Each legal card (equivalent cards merged) is valued in every
 kept deal. Once at most ``solve_tricks`` tricks remain, an exact search values every card
-over ``exact_samples`` deals: by default (``endgame="respond"``, :mod:`~belote.ai.respond`)
-our team's best line against opponents who play Normal's cards, so that Hard takes what
-Normal's errors give; ``endgame="solve"`` is the double-dummy search instead
-(:func:`~belote.ai.search.root_values`, all four seats perfect). Earlier, over ``samples``
+over ``exact_samples`` deals, by the mean of two deal scores (``endgame="blend"``, the
+default): our team's best line against opponents who play Normal's cards
+(:mod:`~belote.ai.respond`: it takes what Normal's errors give), and the double-dummy value
+(:func:`~belote.ai.search.root_values`, all four seats perfect: it gives nothing away to a
+stronger player); ``"respond"`` and ``"solve"`` use one of them alone. Earlier, over ``samples``
 deals, each card is played and a rollout goes down to ``rollout_stop`` tricks left, the
 double-dummy search valuing the rest. In a rollout every seat plays Normal's card from its
 own sampled hand and the public history only (``policy="normal"``, the default;
@@ -63,8 +64,8 @@ from .search import Solver, capot_flags, collapse, play_scored, rollout, root_va
 SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2.23], 1,000 paired deals)
 # Deals per card decision once the last ``SOLVE_TRICKS`` are valued exactly. With the
 # double-dummy endgame, 128 measured +0.37 [-0.46, +1.20] over 64 (1,000 paired deals); with
-# the best response to Normal (``ENDGAME``), 32 gives what 64 gave (+1.66 against +1.67 over
-# the double-dummy 64, same deals) at half the cost.
+# the best response to Normal ("respond", see ``ENDGAME``), 32 gives what 64 gave (+1.66 against
+# +1.67 over the double-dummy 64, same deals) at half the cost.
 EXACT_SAMPLES = 32
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
@@ -79,10 +80,15 @@ BID_SAMPLES = 48
 # [-1.06, +0.72].
 SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
 # How those last tricks are valued in each sampled deal: "respond", our team's best line against
-# opponents who play Normal's cards (:mod:`.respond`), or "solve", all four seats perfect (the
-# double-dummy solver). Card play, 1,000 paired deals, over "solve" with 64 deals: "respond"
-# with 64 deals +1.67 [+0.35, +2.98] (p95 166 ms CPU), with 32 +1.66 [+0.28, +3.03] (p95 77 ms).
-ENDGAME = "respond"
+# opponents who play Normal's cards (:mod:`.respond`); "solve", all four seats perfect (the
+# double-dummy solver); "blend", the mean of both deal scores. Card play, 1,000 paired deals,
+# over "solve" with 64 deals: "respond" with 64 deals +1.67 [+0.35, +2.98] (p95 166 ms CPU),
+# with 32 +1.66 [+0.28, +3.03] (p95 77 ms); "blend" with 32 +1.58 [+0.38, +2.78] (p95 82 ms).
+# Against the oracle (a player who sees every card) "respond" loses what it bets on Normal's
+# errors: -46.39 a deal against -43.62 for "solve" (1,000 deals each, not paired); "blend" wins
+# back +2.23 [+1.11, +3.34] over "respond" (500 paired deals: -43.87). So "blend": nearly all of
+# the gain against Normal-like play, and against perfect play about what "solve" loses.
+ENDGAME = "blend"
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
 # with a p95 of 211 ms. The tail valued like the endgame, by the best response to Normal instead
@@ -204,7 +210,7 @@ class Plan:
     infer: str  # whose choices: "opponents", "others" or "none"
     oversample: int  # draw this many times the deals, keep as many as wanted by weight
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
-    endgame: str = ENDGAME  # the last ``solve_tricks``: "respond" (against Normal) or "solve" (double dummy)
+    endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
 
 
 def _card_scores(
@@ -241,7 +247,7 @@ def _card_scores(
     # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
     solver = Solver(k.trump)
     responder = Responder(k.taker, team)  # its table too holds for any hands
-    respond = exact and plan.endgame == "respond"
+    respond = exact and plan.endgame in ("respond", "blend")
     cand_mask = sum(1 << c for c in cands)
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
@@ -255,8 +261,12 @@ def _card_scores(
         if respond:
             ps = base.copy()
             ps.hands = hands[:]
+            perfect = root_values(ps.copy(), solver) if plan.endgame == "blend" else None
             for c, v in responder.values(ps, k.history, cand_mask).items():
-                totals[c] += w * deal_value(before + v, taker_team, belote_team, team, reserve)
+                score = deal_value(before + v, taker_team, belote_team, team, reserve)
+                if perfect is not None:  # half against Normal's cards, half against perfect play
+                    score = (score + deal_value(before + perfect[c], taker_team, belote_team, team, reserve)) / 2
+                totals[c] += w * score
         elif exact:
             ps = base.copy()
             ps.hands = hands[:]
