@@ -102,7 +102,8 @@ def test_responder_values_every_card_as_the_recursion_does():
 
 
 def test_one_table_serves_many_deals():
-    """A responder reused across deals (as Hard reuses it over its sampled deals) keeps every value."""
+    """A responder reused across deals (as Hard reuses it over its sampled deals; here with
+    every trump) keeps every value."""
     rng = random.Random(4)
     shared = {team: Responder(taker=0, team=team) for team in (0, 1)}
     for i in range(100):

@@ -23,19 +23,20 @@ from . import normal as _normal
 from .knowledge import History
 from .solver import capot_flags, collapse, play_scored, trick_blockers
 
-# A trick start: the four hands, the leader | capot flags << 2, then what Normal reads of the
-# past play beyond the cards gone (voids, suits led and won with, by seat; a trump led yet).
+# A trick start: the four hands, the leader | capot flags << 2 | trump << 4, then what Normal
+# reads of the past play beyond the cards gone (voids, suits led and won with, by seat; a trump
+# led yet).
 RespondKey = tuple[int, ...]
 
 
 class Responder:
-    """The best-response search of ``team`` against Normal opponents, for one deal's taker and trump."""
+    """The best-response search of ``team`` against Normal opponents in deals taken by one seat."""
 
     def __init__(self, taker: int, team: int) -> None:
         """A search for the team ``team`` (0 or 1) in a deal taken by seat ``taker``."""
         self.taker = taker
         self.team = team
-        self.table: dict[RespondKey, int] = {}  # valid for any hands: shared across sampled deals
+        self.table: dict[RespondKey, int] = {}  # valid for any hands and trump: shared across sampled deals
         self.nodes = 0
 
     def values(self, ps: PlayState, pub: History, cards: Mask | None = None) -> dict[Card, int]:
@@ -70,7 +71,7 @@ class Responder:
         if ps.trick:
             return self._search(ps, pub, cap)
         trump = pub.trump
-        key = (*ps.hands, ps.to_act | cap << 2, *pub.voids, *pub.led_by, *pub.won_with,
+        key = (*ps.hands, ps.to_act | cap << 2 | trump << 4, *pub.voids, *pub.led_by, *pub.won_with,
                int(any(t[0][1] >> 3 == trump for t in pub.tricks)))
         v = self.table.get(key)
         if v is None:
