@@ -14,12 +14,13 @@ kept deal. Once at most ``solve_tricks`` tricks remain, an exact search values e
 over ``exact_samples`` deals, by the mean of two deal scores (``endgame="blend"``, the
 default): our team's best line against opponents who play Normal's cards
 (:mod:`~belote.ai.respond`: it takes what Normal's errors give), and the double-dummy value
-(:func:`~belote.ai.search.root_values`, all four seats perfect: it gives nothing away to a
-stronger player); ``"respond"`` and ``"solve"`` use one of them alone. Earlier, over ``samples``
-deals, each card is played and a rollout goes down to ``rollout_stop`` tricks left, the
-double-dummy search valuing the rest. In a rollout every seat plays Normal's card from its
-own sampled hand and the public history only (``policy="normal"``, the default;
-``"greedy"`` is a faster full-information policy of :mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
+(:func:`~belote.ai.search.root_values`, all four seats perfect: it keeps Hard from betting
+on errors a stronger player would not make); ``"respond"`` and ``"solve"`` use one of them
+alone. Earlier, over ``samples`` deals, each card is played and a rollout goes down to
+``rollout_stop`` tricks left, the double-dummy search valuing the rest. In a rollout every
+seat plays Normal's card from its own sampled hand and the public history only
+(``policy="normal"``, the default; ``"greedy"`` is a faster full-information policy of
+:mod:`~belote.ai.search`). A deal's value is the deal *score* for our team minus theirs
 (made / dedans / litige, capot, belote, reserve), so making the contract counts for more
 than raw card points. The best mean wins; ties go to the lowest card. ``belief`` is the
 share of the kept deals in which each seat held each hidden card (the draws and the
