@@ -233,7 +233,8 @@ def _card_scores(
     blockers = k.hidden
     for c in trick:
         blockers |= 1 << c
-    cands = cards_of(collapse(legal, blockers, k.trump))
+    cand_mask = collapse(legal, blockers, k.trump)
+    cands = cards_of(cand_mask)
     base = _base_state(view, k, trick)
     exact = 8 - base.n_tricks <= plan.solve_tricks
     pub = k.history if plan.policy == "normal" else None
@@ -251,7 +252,6 @@ def _card_scores(
     solver = Solver(k.trump)
     responder = Responder(k.taker, team)  # its table too holds for any hands
     respond = exact and plan.endgame in ("respond", "blend")
-    cand_mask = sum(1 << c for c in cands)
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -264,7 +264,7 @@ def _card_scores(
         if respond:
             ps = base.copy()
             ps.hands = hands[:]
-            perfect = root_values(ps.copy(), solver) if plan.endgame == "blend" else None
+            perfect = root_values(ps, solver) if plan.endgame == "blend" else None
             for c, v in responder.values(ps, k.history, cand_mask).items():
                 score = deal_value(before + v, taker_team, belote_team, team, reserve)
                 if perfect is not None:  # half against Normal's cards, half against perfect play

@@ -37,7 +37,6 @@ class Responder:
         self.taker = taker
         self.team = team
         self.table: dict[RespondKey, int] = {}  # valid for any hands and trump: shared across sampled deals
-        self.nodes = 0
 
     def values(self, ps: PlayState, pub: History, cards: Mask | None = None) -> dict[Card, int]:
         """The future diff (team 0 view) after each of ``cards`` (default: every legal card) of
@@ -80,7 +79,6 @@ class Responder:
 
     def _search(self, ps: PlayState, pub: History, cap: int) -> int:
         """One seat's turn: Normal's card for an opponent, the best of ours for the team."""
-        self.nodes += 1
         seat = ps.to_act
         legal = ps.legal_mask()
         if seat & 1 != self.team:
