@@ -1,4 +1,4 @@
-"""Test helpers: build scripted decks from the hands a test wants, drive a Game.
+"""Test helpers: build scripted decks from the hands a test wants, drive a Game, play random endgames.
 
 Deck order (docs/contracts.md), for a deck d and dealer D, first seat served (D+1)%4:
 d[0:12] 3 cards to each seat in turn, d[12:20] 2 each, d[20] the turned card,
@@ -8,7 +8,9 @@ d[21:] after a take, 3 each in turn from (D+1)%4, the taker only 2.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from belote.playstate import PlayState
 from reference import ALL_CARDS, SUITS, card_index
 
 # A deck that bids nothing in particular; used to fill throw-in deals before a scripted one.
@@ -193,4 +195,20 @@ def card_strings(obj, skip_keys=()):
     return found
 
 
-
+def random_endgame(rng: random.Random, left: int, extra: int,
+                   on_card: Callable[[int, int], None] | None = None) -> PlayState:
+    """A random deal played by random legal cards until ``left`` tricks and ``extra`` cards of
+    the next remain; ``on_card(seat, card)`` sees each card played (e.g. to keep a history)."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[i // 8] |= 1 << card
+    ps = PlayState(hands, rng.randrange(4), rng.randrange(4))
+    while 8 - ps.n_tricks > left or (8 - ps.n_tricks == left and len(ps.trick) < extra):
+        legal = ps.legal_mask()
+        c = rng.choice([x for x in range(32) if legal >> x & 1])
+        if on_card is not None:
+            on_card(ps.to_act, c)
+        ps.play(c)
+    return ps

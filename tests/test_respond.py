@@ -17,24 +17,16 @@ from belote.ai.knowledge import History
 from belote.ai.respond import Responder
 from belote.ai.search import capot_flags, play_scored, solve
 from belote.playstate import PlayState
+from helpers import random_endgame
 
 
-def random_endgame(rng: random.Random, left: int, extra: int) -> tuple[PlayState, History, int]:
-    """A random deal played by random legal cards down to ``left`` tricks and ``extra`` cards of
-    the next, with its public history and a random taker."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[i // 8] |= 1 << card
-    trump = rng.randrange(4)
-    ps = PlayState(hands, trump, rng.randrange(4))
-    pub = History(trump)
-    while 8 - ps.n_tricks > left or (8 - ps.n_tricks == left and len(ps.trick) < extra):
-        legal = ps.legal_mask()
-        c = rng.choice([x for x in range(32) if legal >> x & 1])
-        pub.note(ps.to_act, c)
-        ps.play(c)
+def endgame_with_history(rng: random.Random, left: int, extra: int) -> tuple[PlayState, History, int]:
+    """A random endgame (:func:`helpers.random_endgame`) with its public history and a random taker."""
+    played: list[tuple[int, int]] = []
+    ps = random_endgame(rng, left, extra, lambda seat, c: played.append((seat, c)))
+    pub = History(ps.trump)
+    for seat, c in played:
+        pub.note(seat, c)
     return ps, pub, rng.randrange(4)
 
 
@@ -74,7 +66,7 @@ def endgames(seed: int, count: int, most_left: int):
     """Endgames of 1 to ``most_left`` tricks, 0 to 3 cards on the table."""
     rng = random.Random(seed)
     for i in range(count):
-        yield random_endgame(rng, 1 + i % most_left, i % 4)
+        yield endgame_with_history(rng, 1 + i % most_left, i % 4)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -107,7 +99,7 @@ def test_one_table_serves_many_deals():
     rng = random.Random(4)
     shared = {team: Responder(taker=0, team=team) for team in (0, 1)}
     for i in range(100):
-        ps, pub, _ = random_endgame(rng, 1 + i % 4, i % 4)
+        ps, pub, _ = endgame_with_history(rng, 1 + i % 4, i % 4)
         for team in (0, 1):
             assert shared[team].value(ps, pub) == Responder(0, team).value(ps, pub)
 

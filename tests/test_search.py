@@ -25,24 +25,11 @@ from belote.ai.search import (
 )
 from belote.cards import CODE_TO_CARD, SUITS, mask_of_codes
 from belote.playstate import PlayState
+from helpers import random_endgame
 
 
 def mask(codes: str) -> int:
     return mask_of_codes(codes.split())
-
-
-def random_endgame(rng: random.Random, left: int, extra: int) -> PlayState:
-    """A random deal played by random legal cards until ``left`` tricks and ``extra`` cards of the next remain."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[i // 8] |= 1 << card
-    ps = PlayState(hands, rng.randrange(4), rng.randrange(4))
-    while 8 - ps.n_tricks > left or (8 - ps.n_tricks == left and len(ps.trick) < extra):
-        legal = ps.legal_mask()
-        ps.play(rng.choice([x for x in range(32) if legal >> x & 1]))
-    return ps
 
 
 def with_capot_chance(ps: PlayState, team: int) -> PlayState:
