@@ -16,9 +16,10 @@ import sys
 
 import pytest
 
-from belote.cards import CODE_TO_CARD, mask_of_codes
+from belote.cards import CARD_CODES, CODE_TO_CARD, mask_of_codes
 from belote import Game, IllegalAction, ai
 from belote.ai import normal
+from belote.ai.knowledge import History
 from helpers import build_deck, new_game, play_cards, random_decks
 
 HARD_OPTS = {"samples": 3, "bid_samples": 3, "time_limit": None}
@@ -272,6 +273,21 @@ def test_every_level_plays_legal_actions_on_random_views(level):
         assert decide(view, level, n) in view["legal_actions"]
         n += 1
     assert n > 3000
+
+
+def test_card_for_is_normals_card_on_random_views():
+    """``normal.card_for`` (what Hard's rollouts, its response search and its policy inference
+    call) gives the card Normal plays on the view, the only legal card included."""
+    n = forced = 0
+    for view in _random_views(20, 7):
+        if view["phase"] != "play":
+            continue
+        t = normal.read_table(view)
+        c = normal.card_for(t.seat, view["taker"], t.hand, t.legal, History.from_view(view))
+        assert CARD_CODES[c] == normal.choose(view)
+        n += 1
+        forced += len(view["legal_actions"]) == 1
+    assert n > 500 and forced > 20
 
 
 def test_hard_plays_legal_actions_on_random_views():

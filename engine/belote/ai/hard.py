@@ -436,15 +436,10 @@ def normal_rollout(ps: PlayState, pub: History, taker: int, stop_left: int = 0) 
     and the public history ``pub`` (extended in place)."""
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
     diff = 0
-    table = _normal.Table
-    play_card = _normal.play_card
+    card_for = _normal.card_for
     while 8 - ps.n_tricks > stop_left:
         seat = ps.to_act
-        legal = ps.legal_mask()
-        if legal & (legal - 1):
-            c = play_card(table(seat, taker, ps.hands[seat], legal, pub))
-        else:
-            c = legal.bit_length() - 1
+        c = card_for(seat, taker, ps.hands[seat], ps.legal_mask(), pub)
         pub.note(seat, c)
         delta, cap = play_scored(ps, c, cap)
         diff += delta

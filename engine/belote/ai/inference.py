@@ -78,7 +78,7 @@ class ChoiceReader:
             for c, later, trick, pub in self.choices[seat]:
                 then = hand | later
                 legal = legal_mask(then, trick, trump)
-                if legal & (legal - 1) and _normal.play_card(_normal.Table(seat, taker, then, legal, pub)) != c:
+                if _normal.card_for(seat, taker, then, legal, pub) != c:
                     n += 1
             self._misses[key] = n
         return n

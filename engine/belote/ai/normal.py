@@ -146,6 +146,14 @@ def play_card(t: Table) -> Card:
     return follow(t)
 
 
+def card_for(seat: int, taker: int, hand: Mask, legal: Mask, history: History) -> Card:
+    """Normal's card for ``seat`` holding ``hand``, given its ``legal`` cards and the public
+    ``history``: the only legal card without asking (the searches that model Normal call this)."""
+    if legal & (legal - 1):
+        return play_card(Table(seat, taker, hand, legal, history))
+    return legal.bit_length() - 1
+
+
 def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
     """True when ``c``, winning now, cannot (or very likely cannot) be beaten by ``opps``."""
     trump = t.trump

@@ -82,10 +82,7 @@ class Responder:
         seat = ps.to_act
         legal = ps.legal_mask()
         if seat & 1 != self.team:
-            if legal & (legal - 1):
-                c = _normal.play_card(_normal.Table(seat, self.taker, ps.hands[seat], legal, pub))
-            else:
-                c = legal.bit_length() - 1
+            c = _normal.card_for(seat, self.taker, ps.hands[seat], legal, pub)
             pub.note(seat, c)  # one card to try: play on in place
             delta, cap = play_scored(ps, c, cap)
             return delta + self._value(ps, pub, cap)
