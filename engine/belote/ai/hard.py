@@ -92,7 +92,9 @@ SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (th
 # bidding, 1,000 paired deals over "solve" with 64 deals: "respond" +2.12 [+0.63, +3.61], "blend"
 # +1.41 [+0.08, +2.75] (margin +19.32 [+16.28, +22.35] on seed 1's deals, +13.62 and +13.47 on
 # seeds 2 and 3; p95 88 ms). Seed 1's deals favour Hard: card play +20.11 there, +15.45 and
-# +14.32 on seeds 2 and 3.
+# +14.32 on seeds 2 and 3. Against the oracle, 1,000 deals, "blend": seed 1 -44.77 (Normal -51.40),
+# seed 2 -48.51 (Normal -48.97; paired +0.47 [-2.26, +3.19]). Most of Hard's edge over Normal
+# comes from modelling Normal, not from better play against a player who makes no errors.
 ENDGAME = "blend"
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
