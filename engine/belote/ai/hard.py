@@ -261,7 +261,6 @@ def _card_scores(
     # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
     solver = Solver(k.trump)
     responder = Responder(k.taker, team)  # its table too holds for any hands
-    respond = exact and plan.endgame in ("respond", "blend")
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -271,21 +270,19 @@ def _card_scores(
         if len(cands) == 1:
             continue
         belote_team = _belote_team(k, hands)
-        if respond:
+        if exact:
             ps = base.copy()
             ps.hands = hands[:]
-            perfect = root_values(ps, solver) if plan.endgame == "blend" else None
-            for c, v in responder.values(ps, k.history, cand_mask).items():
-                score = deal_value(before + v, taker_team, belote_team, team, reserve)
-                if perfect is not None:  # half against Normal's cards, half against perfect play
-                    score = (score + deal_value(before + perfect[c], taker_team, belote_team, team, reserve)) / 2
-                totals[c] += w * score
-        elif exact:
-            ps = base.copy()
-            ps.hands = hands[:]
-            for c, v in root_values(ps, solver).items():
-                if c in totals:
-                    totals[c] += w * deal_value(before + v, taker_team, belote_team, team, reserve)
+            # Each card's deal score against perfect play ("solve"), against Normal's cards
+            # ("respond"), or the mean of both ("blend").
+            found: list[dict[int, int]] = []
+            if plan.endgame != "respond":
+                found.append(root_values(ps, solver))
+            if plan.endgame in ("respond", "blend"):
+                found.append(responder.values(ps, k.history, cand_mask))
+            for c in cands:
+                score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
+                totals[c] += w * score / len(found)
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
