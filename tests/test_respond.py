@@ -135,3 +135,42 @@ def test_playing_the_line_against_normal_scores_its_value():
             ps, pub, delta = step(ps, pub, c)
             scored += delta
         assert scored == promised
+
+
+def record(pub: History) -> tuple:
+    """Everything a History holds, as plain values (lists of plays copied)."""
+    return (pub.trump, pub.played, tuple(pub.played_by), tuple(pub.trick), tuple(tuple(t) for t in pub.tricks),
+            tuple(pub.voids), tuple(pub.no_trump_above), tuple(pub.led_by), tuple(pub.won_with))
+
+
+def test_a_history_snapshot_takes_back_each_card_exactly():
+    """note then restore, nested card after card down to the deal's end (tricks completed and
+    taken back included), leaves the record as it was at every depth; note returns each trick's
+    winner exactly when the card completes it."""
+    rng = random.Random(7)
+    for i in range(60):
+        ps, pub, _ = endgame_with_history(rng, 1 + i % 8, i % 4)
+        undo = []
+        while ps.n_tricks < 8:
+            legal = ps.legal_mask()
+            c = rng.choice([x for x in range(32) if legal >> x & 1])
+            seat = ps.to_act
+            undo.append((seat, pub.snapshot(seat), record(pub)))
+            winner = pub.note(seat, c)
+            assert winner == ps.play(c)
+        while undo:
+            seat, snap, before = undo.pop()
+            pub.restore(seat, snap)
+            assert record(pub) == before
+
+
+def test_the_search_leaves_the_callers_deal_and_history_as_they_were():
+    """It plays on copies of its own: the position and the history handed in are untouched."""
+    for ps, pub, taker in endgames(8, 60, 4):
+        state = (ps.hands[:], ps.trick[:], ps.leader, ps.to_act, ps.points[:], ps.tricks_won[:], ps.n_tricks)
+        history = record(pub)
+        responder = Responder(taker, ps.to_act & 1)
+        responder.values(ps, pub)
+        responder.value(ps, pub)
+        assert (ps.hands, ps.trick, ps.leader, ps.to_act, ps.points, ps.tricks_won, ps.n_tricks) == state
+        assert record(pub) == history

@@ -55,6 +55,8 @@ LED_BELOW_ACE = 0.4  # led a plain suit with another card while its ace was out:
 TAKER_NO_DRAW = 0.5  # the taker led a plain suit while trumps were out: not the master trump
 
 Play = tuple[int, Card]  # (seat, card)
+# History.snapshot: played, then the seat's played_by, voids, no_trump_above, led_by; won_with; the trick; how many tricks.
+HistorySnapshot = tuple[Mask, Mask, int, Mask, int, list[int], list[Play], int]
 
 
 class History:
@@ -97,8 +99,9 @@ class History:
         new.led_by, new.won_with = self.led_by[:], self.won_with[:]
         return new
 
-    def note(self, seat: int, c: Card) -> None:
-        """Record that ``seat`` played ``c`` on the trick in progress (RULES.md obligations)."""
+    def note(self, seat: int, c: Card) -> int:
+        """Record that ``seat`` played ``c`` on the trick in progress (RULES.md obligations); the
+        trick's winner if ``c`` completed it, else -1."""
         trick, trump = self.trick, self.trump
         suit = c >> 3
         if not trick:
@@ -129,6 +132,22 @@ class History:
             self.won_with[w] |= 1 << (wc >> 3)
             self.tricks.append(trick)
             self.trick = []
+            return w
+        return -1
+
+    def snapshot(self, seat: int) -> HistorySnapshot:
+        """What :meth:`note` for ``seat`` may change, for :meth:`restore`: a search takes its
+        card back on one record instead of copying the record for every card it tries."""
+        return (self.played, self.played_by[seat], self.voids[seat], self.no_trump_above[seat],
+                self.led_by[seat], self.won_with[:], self.trick, len(self.tricks))
+
+    def restore(self, seat: int, snap: HistorySnapshot) -> None:
+        """Undo the one :meth:`note` for ``seat`` made since ``snap`` was taken."""
+        (self.played, self.played_by[seat], self.voids[seat], self.no_trump_above[seat],
+         self.led_by[seat], self.won_with[:], trick, n_tricks) = snap
+        trick.pop()  # note appended its card to this list (and filed it under tricks if it was the fourth)
+        self.trick = trick
+        del self.tricks[n_tricks:]
 
     def winning(self) -> Play | None:
         """The (seat, card) currently winning the trick on the table, or None when none is started."""

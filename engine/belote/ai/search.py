@@ -17,8 +17,8 @@ from __future__ import annotations
 from ..cards import POINTS, STRENGTH, SUIT_MASKS, Mask, Suit, cards_of
 from ..playstate import PlayState
 from ..rules import legal_mask, winning_index
+from ..scoring import CAPOT_BONUS
 from .solver import (
-    CAPOT_BONUS,
     INF,
     Solver,
     best_cards,

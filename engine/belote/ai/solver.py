@@ -64,8 +64,7 @@ from collections.abc import Callable
 
 from ..cards import PLAIN_POINTS, POINTS, STRENGTH, SUIT_MASKS, TRUMP_POINTS, TRUMPS_ABOVE, Card, Mask, Suit
 from ..playstate import LAST_TRICK_BONUS, PlayState
-
-CAPOT_BONUS = 90  # 252 - 162
+from ..scoring import CAPOT_BONUS  # 252 - 162: what a capot adds to a deal's card points
 # A trick start in the tables: the four hands, then the leader | capot flags << 2 (a tuple
 # of small ints: cheaper to build and hash than one 130-bit int).
 Key = tuple[int, int, int, int, int]
