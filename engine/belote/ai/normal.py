@@ -75,7 +75,7 @@ class Table:
     history's lists, and reads nothing of a view itself.
     """
 
-    __slots__ = ("seat", "trump", "taker", "hand", "legal", "played", "trick", "tricks", "voids",
+    __slots__ = ("seat", "trump", "taker", "hand", "legal", "played", "unseen", "trick", "tricks", "voids",
                  "led_by", "won_with")
 
     def __init__(self, seat: int, taker: int, hand: Mask, legal: Mask, history: History) -> None:
@@ -86,6 +86,7 @@ class Table:
         self.hand = hand
         self.legal = legal
         self.played = history.played
+        self.unseen: Mask = ALL_CARDS & ~history.played & ~hand  # cards held by the other three seats
         self.trick: list[Play] = history.trick
         self.tricks: list[list[Play]] = history.tricks
         self.voids = history.voids  # bit s: void in suit s
@@ -96,11 +97,6 @@ class Table:
     def partner(self) -> int:
         """The partner's seat."""
         return (self.seat + 2) & 3
-
-    @property
-    def unseen(self) -> Mask:
-        """Cards held by the other three seats."""
-        return ALL_CARDS & ~self.played & ~self.hand
 
     @property
     def we_took(self) -> bool:
