@@ -93,8 +93,9 @@ SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (th
 # +1.41 [+0.08, +2.75] (margin +19.32 [+16.28, +22.35] on seed 1's deals, +13.62 and +13.47 on
 # seeds 2 and 3; p95 88 ms). Seed 1's deals favour Hard: card play +20.11 there, +15.45 and
 # +14.32 on seeds 2 and 3. Against the oracle, 1,000 deals, "blend": seed 1 -44.77 (Normal -51.40),
-# seed 2 -48.51 (Normal -48.97; paired +0.47 [-2.26, +3.19]). Most of Hard's edge over Normal
-# comes from modelling Normal, not from better play against a player who makes no errors.
+# seed 2 -48.51 (Normal -48.97; paired +0.47 [-2.26, +3.19]), seed 3 -47.02 (Normal -50.84; paired
+# +3.82 [+1.24, +6.41]): Hard's gap is 0.87, 0.99 and 0.92 of Normal's. Most of Hard's edge over
+# Normal comes from modelling Normal, not from better play against a player who makes no errors.
 ENDGAME = "blend"
 # Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
 # 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
