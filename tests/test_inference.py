@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from belote.ai import hard
-from belote.ai.inference import MISS, BidReader, choice_weight, plays
+from belote.ai import hard, normal
+from belote.ai.inference import MISS, BidReader, choice_weight, first_fives, plays
 from belote.ai.knowledge import Knowledge
 from test_ai_hard import mask, play_view
 
@@ -162,3 +162,23 @@ def test_kept_deals_give_a_round_one_passer_the_turned_suits_jack_and_nine_less_
         return sum(w for h, w in worlds if h[3] & both == both) / sum(w for _, w in worlds)
 
     assert share(with_bids) < 0.85 * share(without)
+
+
+def test_counting_normals_round_one_takes_equals_listing_every_five():
+    """round1_takes counts, without listing them, the five-card parts Normal takes with: the
+    same count as round1_value on each part of first_fives, for hands of 3 to 8 cards, every
+    seat and dealer (lead and dealer bonuses), and hands near the threshold both ways."""
+    rng = random.Random(11)
+    took = passed = 0
+    for _ in range(1500):
+        turned = rng.randrange(32)
+        cards = 0
+        for c in rng.sample([c for c in range(32) if c != turned], rng.choice([3, 5, 6, 7, 8])):
+            cards |= 1 << c
+        seat, dealer = rng.randrange(4), rng.randrange(4)
+        fives = first_fives(cards)
+        takes = sum(1 for m in fives if normal.round1_value(m, turned, seat, dealer) >= normal.TAKE_THRESHOLD)
+        assert normal.round1_takes(cards, turned, seat, dealer) == (takes, len(fives))
+        took += 0 < takes
+        passed += takes < len(fives)
+    assert took > 100 and passed > 100

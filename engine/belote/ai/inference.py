@@ -136,14 +136,14 @@ class BidReader:
             full = hand | self.played_by[seat]
             if seat == self.taker:
                 full &= ~(1 << self.turned)
-            fives = first_fives(full)
             turned, dealer, miss = self.turned, self.dealer, self.miss
-            if len(bids) == 1 and not bids[0][0]:  # one round-1 bid: the common case, made quick
-                take = bids[0][1] != PASS
-                value, threshold = _normal.round1_value, _normal.TAKE_THRESHOLD
-                hits = sum(1 for m in fives if (value(m, turned, seat, dealer) >= threshold) == take)
-                total = hits + (len(fives) - hits) * miss
+            if len(bids) == 1 and not bids[0][0]:  # one round-1 bid, the common case: counted, not listed
+                takes, parts = _normal.round1_takes(full, turned, seat, dealer)
+                hits = takes if bids[0][1] != PASS else parts - takes
+                total = hits + (parts - hits) * miss
             else:
+                fives = first_fives(full)
+                parts = len(fives)
                 total = 0.0
                 for m in fives:
                     w = 1.0
@@ -151,7 +151,7 @@ class BidReader:
                         if _normal.bid_action(m, turned, seat, dealer, round2) != action:
                             w *= miss
                     total += w
-            f = self._factors[key] = total / len(fives)
+            f = self._factors[key] = total / parts
         return f
 
     def weight(self, hands: list[Mask]) -> float:

@@ -55,7 +55,8 @@ LED_BELOW_ACE = 0.4  # led a plain suit with another card while its ace was out:
 TAKER_NO_DRAW = 0.5  # the taker led a plain suit while trumps were out: not the master trump
 
 Play = tuple[int, Card]  # (seat, card)
-# History.snapshot: played, then the seat's played_by, voids, no_trump_above, led_by; won_with; the trick; how many tricks.
+# History.snapshot: played; the seat's played_by, voids, no_trump_above and led_by; won_with;
+# the trick in progress; how many tricks are finished.
 HistorySnapshot = tuple[Mask, Mask, int, Mask, int, list[int], list[Play], int]
 
 

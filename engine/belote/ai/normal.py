@@ -16,6 +16,7 @@ Deterministic: no randomness is needed; ties break on card ints, never on set or
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..bidding import PASS, ROUND2_ACTIONS, TAKE, bid_trump
@@ -402,6 +403,60 @@ def round1_value(hand: Mask, turned: Card, seat: int, dealer: int) -> float:
     """Normal's round-1 evaluation of ``hand`` (its five cards) taking the turned card."""
     value = hand_value(hand | (1 << turned), turned >> 3, (seat - dealer) & 1 == 1)
     return value + DEALER_BONUS if seat == dealer else value
+
+
+@lru_cache(maxsize=4096)
+def _suit_parts(pattern: int, is_trump: bool, add: int) -> tuple[tuple[int, float, bool, int], ...]:
+    """The sub-patterns of a suit's ``pattern`` grouped by (cards, their part of the hand value
+    with ``add`` (the turned card's rank bit, in trumps), whether that is two cards or more (in
+    trumps) or none (a void in a side suit)): (cards, part, flag, how many), fewest cards first."""
+    part = TRUMP_PART if is_trump else SIDE_PART
+    groups: dict[tuple[int, float, bool], int] = {}
+    sub = pattern
+    while True:
+        full = sub | add
+        key = (sub.bit_count(), part[full], full & (full - 1) != 0 if add else not full)
+        groups[key] = groups.get(key, 0) + 1
+        if not sub:
+            break
+        sub = (sub - 1) & pattern
+    return tuple(sorted((k, v, f, n) for (k, v, f), n in groups.items()))
+
+
+def round1_takes(cards: Mask, turned: Card, seat: int, dealer: int) -> tuple[int, int]:
+    """Of the five-card parts of ``cards`` (``cards`` itself if it has five or fewer), how many
+    :func:`round1_value` takes with, and how many parts there are.
+
+    The count that :func:`round1_value` gives part by part, without listing the parts:
+    :func:`hand_value` is a sum over the suits (plus the voids' bonus), so each suit's
+    sub-patterns are grouped by what they add and the groups combined (Hard reads the bids of
+    every deal it samples this way). Every term is a whole number, so the sums are exact in
+    any order."""
+    trump = turned >> 3
+    size = min(5, cards.bit_count())
+    base = (LEAD_BONUS if (seat - dealer) & 1 == 1 else 0) + (DEALER_BONUS if seat == dealer else 0)
+    trumps = _suit_parts(cards >> (trump * 8) & 255, True, 1 << (turned & 7))
+    s1, s2, s3 = (_suit_parts(cards >> (s * 8) & 255, False, 0) for s in range(4) if s != trump)
+    # The last two side suits merged: by cards, (their parts, their voids, how many).
+    rest: dict[int, list[tuple[float, int, int]]] = {}
+    for k2, b2, v2, c2 in s2:
+        for k3, b3, v3, c3 in s3:
+            rest.setdefault(k2 + k3, []).append((b2 + b3, v2 + v3, c2 * c3))
+    takes = total = 0
+    for kt, a, two, ct in trumps:
+        for k1, b1, v1, c1 in s1:
+            if kt + k1 > size:
+                break
+            for b23, v23, c23 in rest.get(size - kt - k1, ()):
+                voids = v1 + v23
+                value = a + b1 + b23 + base
+                if voids and two:
+                    value += voids * VOID_WITH_TRUMPS
+                n = ct * c1 * c23
+                total += n
+                if value >= TAKE_THRESHOLD:
+                    takes += n
+    return takes, total
 
 
 def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, round2: bool) -> str:
