@@ -26,7 +26,7 @@ from ..rules import legal_mask, winning_index
 from ..scoring import CAPOT_BONUS
 from . import normal as _normal
 from .knowledge import History
-from .solver import capot_flags, collapse
+from .solver import capot_flags, collapse, trick_blockers
 
 # A trick start: the four hands, the leader | capot flags << 2 | trump << 4, then what Normal
 # reads of the past play beyond the cards gone (voids, suits led and won with, by seat; whether a
@@ -118,10 +118,7 @@ class _Search:
         if seat & 1 != self.team:
             return self.after(seat, _normal.card_for(seat, self.taker, hands[seat], legal, self.pub))
         if legal & (legal - 1):
-            blockers = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
-            for c in self.trick:
-                blockers |= 1 << c
-            legal = collapse(legal, blockers, self.trump)
+            legal = collapse(legal, trick_blockers(hands, seat, self.trick), self.trump)
         sign = -1 if self.team else 1
         best = None
         while legal:

@@ -806,10 +806,10 @@ def solve(ps: PlayState, tt_solver: Solver | None = None) -> int:
     return solver.value(ps)
 
 
-def trick_blockers(ps: PlayState) -> Mask:
-    """The cards that split a run of the seat to act: other hands' and the trick's."""
-    m = (ps.hands[0] | ps.hands[1] | ps.hands[2] | ps.hands[3]) & ~ps.hands[ps.to_act]
-    for c in ps.trick:
+def trick_blockers(hands: list[Mask], seat: int, trick: list[Card]) -> Mask:
+    """The cards that split a run of ``seat`` (to act): the other hands' and the trick's."""
+    m = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+    for c in trick:
         m |= 1 << c
     return m
 
@@ -818,7 +818,7 @@ def _per_card(ps: PlayState, solve_child: Callable[[PlayState, int], int]) -> di
     """``solve_child(child, delta)`` for every legal card's child position (``delta``: the
     points the card moved), equivalent cards (a run of 0-point cards) solved once."""
     legal = ps.legal_mask()
-    kept = collapse(legal, trick_blockers(ps), ps.trump)
+    kept = collapse(legal, trick_blockers(ps.hands, ps.to_act, ps.trick), ps.trump)
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
     out: dict[int, int] = {}
     for c in _bits(legal):
