@@ -76,8 +76,8 @@ class Table:
     history's lists, and reads nothing of a view itself.
     """
 
-    __slots__ = ("seat", "trump", "taker", "hand", "legal", "played", "unseen", "trick", "tricks", "voids",
-                 "led_by", "won_with")
+    __slots__ = ("seat", "trump", "taker", "hand", "legal", "unseen", "trick", "tricks", "voids", "led_by",
+                 "won_with")
 
     def __init__(self, seat: int, taker: int, hand: Mask, legal: Mask, history: History) -> None:
         """The table of ``seat`` holding ``hand`` (``legal`` of it playable now)."""
@@ -86,7 +86,6 @@ class Table:
         self.taker = taker
         self.hand = hand
         self.legal = legal
-        self.played = history.played
         self.unseen: Mask = ALL_CARDS & ~history.played & ~hand  # cards held by the other three seats
         self.trick: list[Play] = history.trick
         self.tricks: list[list[Play]] = history.tricks
