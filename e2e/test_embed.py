@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done
+from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done, next_frame
 
 EMBED_QUERY = "embed=1&lang=it&levels=hard,normal,hard&target=500"
 
@@ -39,6 +39,7 @@ def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, 
     assert frame.evaluate("document.documentElement.lang") == "it"
     assert frame.evaluate("[innerWidth, innerHeight]") == [360, 480]
     # the URL parameters reached the game: target 500 is shown
+    next_frame(frame)  # the table is drawn on the frame after it is ready
     assert "500" in frame.text_content("#target-info")
     # embed mode fits the frame: no horizontal scrolling
     assert frame.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

@@ -192,8 +192,14 @@ def test_a_build_installed_during_a_deal_is_offered_between_deals_and_keeps_the_
     other.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     assert stamps(other)[0] == "test-A"  # B waits: the playing tab's files stay whole
     deal = int(page.get_attribute("#app", "data-deals-done"))
-    while int(page.get_attribute("#app", "data-deals-done")) == deal:
-        assert page.query_selector('[data-notice="update"]') is None  # never mid-deal
+    while True:
+        # One read of both: the render that ends the deal also shows the offer, and two
+        # separate reads could straddle it.
+        done, offered = page.evaluate("""() => [Number(document.getElementById("app").dataset.dealsDone),
+                                                 !!document.querySelector('[data-notice="update"]')]""")
+        if done != deal:
+            break
+        assert not offered  # never mid-deal
         if page.query_selector(MY_TURN) is not None:
             act_once(page)
         else:

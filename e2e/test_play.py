@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
-from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, act_once, clear_store, deals_done, load_save, moves, play_deal,
-                        play_until, saved)
+from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, act_once, clear_store, deals_done, load_save, moves, next_frame,
+                        play_deal, play_until, saved)
 
 EASY = "levels=easy,easy,easy"
 
@@ -104,6 +104,8 @@ def test_scores_and_table_match_the_engine(page: Page, open_game):
     open_game(page, f"{EASY}&speed=instant&seed=8&target=2000")
     for _ in range(2):
         play_deal(page)
+    page.wait_for_selector(MY_TURN, state="attached")  # every computer move made so far is shown
+    next_frame(page)
     view = engine_view(page)
     assert shown_scores(page) == view["scores"] and sum(view["scores"]) > 0
     assert page.get_attribute("#app", "data-deals-done") == str(len(view["sheet"]))
@@ -168,6 +170,7 @@ def test_resume_mid_bidding_and_settings(page: Page, open_game):
 def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open_game, guard):
     open_game(page, f"{EASY}&speed=instant&seed=16")
     play_until(page, lambda: len(saved(page)["game"]["actions"]) >= 6)
+    page.wait_for_selector(MY_TURN, state="attached")  # the worker is idle: no write can follow
     save = saved(page)
     save["game"]["actions"][5] = "AS" if save["game"]["actions"][5] != "AS" else "7C"
     save["game"]["actions"].insert(0, "take:Z")
@@ -194,6 +197,7 @@ def test_a_match_saved_by_the_previous_build_is_resumed_and_moved_into_the_worke
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [LEGACY_SAVE_KEY, json.dumps(old)])
     page.goto(page.url.split("?")[0])
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    next_frame(page)  # the resumed match is drawn on the frame after it is ready
     assert moves(page) >= len(game["actions"])
     assert saved(page)["game"]["actions"][: len(game["actions"])] == game["actions"]
     assert page.evaluate("(key) => localStorage.getItem(key)", LEGACY_SAVE_KEY) is None

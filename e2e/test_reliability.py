@@ -33,6 +33,7 @@ def test_two_tabs_never_fork_the_match(context, site_url, guard):
     a.goto(site_url + f"?{EASY}&seed=31")
     a.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     play_until(a, lambda: moves(a) >= 10)
+    a.wait_for_selector(MY_TURN, state="attached")  # A's worker is idle: nothing more is stored
     played_in_a = stored_actions(a)
 
     b = context.new_page()
@@ -50,6 +51,7 @@ def test_two_tabs_never_fork_the_match(context, site_url, guard):
     assert stored_actions(b)[: len(played_in_a)] == played_in_a  # no move of A's lost
 
     play_until(b, lambda: moves(b) >= len(played_in_a) + 6)
+    b.wait_for_selector(MY_TURN, state="attached")
     played_in_b = stored_actions(b)
     # A's cards are dead now: clicking one plays nothing and overwrites nothing.
     card = a.query_selector("#hand button")

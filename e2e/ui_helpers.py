@@ -6,7 +6,7 @@ import json
 import time
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 
 LEGACY_SAVE_KEY = "belote.save.v1"  # where builds before the worker kept the match
 MY_TURN = '#app[data-my-turn="1"]'
@@ -96,7 +96,7 @@ def moves(page: Page) -> int:
     return int(value) if value else 0
 
 
-def next_frame(page: Page) -> None:
+def next_frame(page: Page | Frame) -> None:
     """Waits until the page has drawn (renders are batched in requestAnimationFrame)."""
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
 
