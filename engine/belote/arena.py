@@ -348,15 +348,16 @@ def format_table(
 
 
 def _parse_options(opts: Sequence[str], hard_samples: int | None) -> Options:
-    """``["hard.samples=200"]`` -> ``{"hard": {"samples": 200}}`` (ints and floats parsed)."""
+    """``["hard.samples=200"]`` -> ``{"hard": {"samples": 200}}`` (ints, floats and ``None`` parsed:
+    ``hard.time_limit=None`` lifts Hard's safety cap for a run with a larger budget)."""
     out: Options = {}
     for item in opts:
         key, sep, raw = item.partition("=")
         level, dot, name = key.partition(".")
         if not sep or not dot or not level or not name:
             raise SystemExit(f"--opt wants LEVEL.NAME=VALUE, got {item!r}")
-        value: Any = raw
-        for conv in (int, float):
+        value: Any = None if raw == "None" else raw
+        for conv in (int, float) if value is not None else ():
             try:
                 value = conv(raw)
                 break
