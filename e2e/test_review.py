@@ -94,7 +94,14 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     resume(page, open_game, match["save"], "speed=fast")
     page.wait_for_selector(MY_TURN, state="attached")
     page.click("#hand button:not([disabled])")  # the last card: the deal ends, the summary shows
-    page.click("#deal-summary:not([hidden]) [data-intent='review']", timeout=10_000)
+    # At speed=fast the summary shows for 1.5 s: the page clicks its Review button on the first
+    # frame it is there (a click from Python, which looks again only every few hundred ms on a
+    # busy machine, could come after it is gone).
+    page.wait_for_function("""() => {
+      const b = document.querySelector("#deal-summary:not([hidden]) [data-intent='review']");
+      if (b) b.click();
+      return !!b;
+    }""", polling="raf", timeout=10_000)
     page.wait_for_selector(LOADED, timeout=90_000)
     review = match["review"]
     decisions = review["decisions"]
