@@ -129,6 +129,7 @@ class Phase:
     enter: Callable[[Page], None]
     shown: str  # present exactly while the phase shows
     leave: Callable[[Page], None] = nothing
+    wait_ms: int = 30_000  # how long it may take to show
 
 
 PHASES = [
@@ -144,9 +145,10 @@ PHASES = [
     Phase("last trick", "last_card", click("#btn-last"), "#dlg-last[open] .last-trick", escape),
     Phase("trick won", "last_card", play_last_card, "#trick .slot.winner .card"),
     Phase("deal summary", "last_card", nothing, "#deal-summary:not([hidden]) .summary-table"),
-    # the summary's Review: the values of the person's eight cards drawn (the match-over dialog waits)
+    # the summary's Review: the values of the person's eight cards drawn (the match-over dialog
+    # waits); the analysis worker computes them, so it may take as long as in test_review
     Phase("review dialog", "last_card", click("#deal-summary [data-intent='review']"),
-          "#dlg-review[open][data-values='8']", escape),
+          "#dlg-review[open][data-values='8']", escape, wait_ms=90_000),
     Phase("match over dialog", "last_card", nothing, "#dlg-over[open]"),
 ]
 
@@ -288,7 +290,7 @@ def run_match(page: Page, site_url: str, lang: str, embed: bool, match: str, sav
     for phase in [p for p in PHASES if p.match == match]:
         t = time.monotonic()
         phase.enter(page)
-        page.wait_for_selector(phase.shown, state="attached", timeout=30_000)
+        page.wait_for_selector(phase.shown, state="attached", timeout=phase.wait_ms)
         t2 = time.monotonic()
         problems += fit_problems(page, phase, sizes)
         phase.leave(page)
