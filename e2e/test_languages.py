@@ -169,7 +169,9 @@ def test_plural_forms_in_the_page(page: Page, site_url: str):
         assert got["cards"] == {str(n): text for n, text in PLURAL_SAMPLES[lang].items()}, lang
         one = raw["announce_trick"].get(page.evaluate(f"new Intl.PluralRules('{lang}').select(1)"))
         assert got["trick"] == one.replace("{player}", "X").replace("{points}", "1")
-    # the person's seat says how many cards, in the right form
+    # the person's seat says how many cards, in the right form (once the render after the
+    # language change has relabelled it)
+    page.wait_for_selector(".seat[data-seat='0'][aria-label^='आप, ']", state="attached")
     label = page.get_attribute(".seat[data-seat='0']", "aria-label")
     assert label and label.startswith("आप, ") and label.endswith("पत्ते"), label
 
