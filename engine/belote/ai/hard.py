@@ -68,6 +68,11 @@ SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2
 # the best response to Normal ("respond", see ``ENDGAME``), 32 gives what 64 gave (+1.66 against
 # +1.67 over the double-dummy 64, same deals) at half the cost.
 EXACT_SAMPLES = 32
+# Four times both (96 rollout deals, 128 exact), over budget (p95 371-385 ms CPU): against the
+# oracle +4.65 [+1.61, +7.68] (500 paired deals, seed 3: -42.08, Hard's gap 0.86 of Normal's
+# instead of 0.95 there); card play against Normal +3.22 [-0.69, +7.12] (500 paired deals, seed 1).
+# The only setting measured to narrow the gap to perfect play: speed-ups that keep the cards could
+# buy more deals.
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
 # 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
@@ -131,6 +136,8 @@ TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 # Whose past choices weight the sampled deals: "opponents", "others" or "none". "others" (the
 # partner read as Normal too) measured -0.46 [-2.76, +1.83], card play, 1,000 paired deals.
 INFER = "opponents"
+# Against the oracle, reading nobody ("none") with the double-dummy endgame ("solve") gives +0.28
+# [-2.91, +3.47] (500 paired deals, seed 3): modelling opponents as Normal costs nothing there.
 # The weight factor of each opponent bid Normal would not have made from its first five cards
 # (1: the bids weigh nothing). Card play, 2,000 paired deals: +1.13 [-0.54, +2.80] a deal
 # over 1 (+1.11 and +1.15 in each 1,000). Bidding does not read the bids this way: reading
