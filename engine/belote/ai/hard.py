@@ -68,11 +68,11 @@ SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2
 # the best response to Normal ("respond", see ``ENDGAME``), 32 gives what 64 gave (+1.66 against
 # +1.67 over the double-dummy 64, same deals) at half the cost.
 EXACT_SAMPLES = 32
-# Four times both (96 rollout deals, 128 exact), over budget (p95 371-385 ms CPU): against the
-# oracle +4.65 [+1.61, +7.68] (500 paired deals, seed 3: -42.08, Hard's gap 0.86 of Normal's
-# instead of 0.95 there); card play against Normal +3.22 [-0.69, +7.12] (500 paired deals, seed 1).
-# The only setting measured to narrow the gap to perfect play: speed-ups that keep the cards could
-# buy more deals.
+# Four times both (96 rollout deals, 128 exact), over budget (p95 368-385 ms CPU): card play
+# against Normal +3.82 [+1.10, +6.54] (1,000 paired deals, seeds 1 and 2: +22.41 against +18.59);
+# against the oracle +4.65 [+1.61, +7.68] (500 paired deals, seed 3: -42.08, Hard's gap 0.86 of
+# Normal's instead of 0.95 there), of which 96 rollout deals alone give +4.18 [+1.14, +7.22] (p95
+# 292 ms). More deals are what pays: speed-ups that keep the cards could buy them.
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
 # 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
