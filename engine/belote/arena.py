@@ -356,13 +356,16 @@ def _parse_options(opts: Sequence[str], hard_samples: int | None) -> Options:
         level, dot, name = key.partition(".")
         if not sep or not dot or not level or not name:
             raise SystemExit(f"--opt wants LEVEL.NAME=VALUE, got {item!r}")
-        value: Any = None if raw == "None" else raw
-        for conv in (int, float) if value is not None else ():
-            try:
-                value = conv(raw)
-                break
-            except ValueError:
-                pass
+        value: Any = raw
+        if raw == "None":
+            value = None
+        else:
+            for conv in (int, float):
+                try:
+                    value = conv(raw)
+                    break
+                except ValueError:
+                    pass
         out.setdefault(level, {})[name] = value
     if hard_samples is not None:
         out.setdefault("hard", {})["samples"] = hard_samples
