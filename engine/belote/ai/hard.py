@@ -78,7 +78,8 @@ EXACT_SAMPLES = 32
 # against Normal +3.82 [+1.10, +6.54] (1,000 paired deals, seeds 1 and 2: +22.41 against +18.59);
 # against the oracle +4.65 [+1.61, +7.68] (500 paired deals, seed 3: -42.08, Hard's gap 0.86 of
 # Normal's instead of 0.95 there), of which 96 rollout deals alone give +4.18 [+1.14, +7.22] (p95
-# 292 ms). More deals are what pays: speed-ups that keep the cards could buy them.
+# 292 ms). More deals are what pays: speed-ups that keep the cards could buy them. The 128 exact
+# deals alone, against Normal: +0.69 [-0.84, +2.22] (500 paired deals, seed 1, where both gave +3.22).
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 # Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
 # 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
@@ -141,9 +142,9 @@ TAKE_MARGIN2 = -20.0
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 # Whose past choices weight the sampled deals: "opponents", "others" or "none". "others" (the
 # partner read as Normal too) measured -0.46 [-2.76, +1.83], card play, 1,000 paired deals.
-INFER = "opponents"
 # Against the oracle, reading nobody ("none") with the double-dummy endgame ("solve") gives +0.28
 # [-2.91, +3.47] (500 paired deals, seed 3): modelling opponents as Normal costs nothing there.
+INFER = "opponents"
 # The weight factor of each opponent bid Normal would not have made from its first five cards
 # (1: the bids weigh nothing). Card play, 2,000 paired deals: +1.13 [-0.54, +2.80] a deal
 # over 1 (+1.11 and +1.15 in each 1,000). Bidding does not read the bids this way: reading
@@ -274,7 +275,8 @@ def _card_scores(
     # One solver for every deal: its tables hold exact facts about any hands, and endings
     # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
     solver = Solver(k.trump)
-    responder = Responder(k.taker, team)  # its table too holds for any hands
+    # The best response to Normal for the endgames that use it; its table too holds for any hands.
+    responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
     for hands, w in _worlds(k, rng, max(1, most), plan):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -292,7 +294,7 @@ def _card_scores(
             found: list[dict[int, int]] = []
             if plan.endgame != "respond":
                 found.append(root_values(ps, solver))
-            if plan.endgame in ("respond", "blend"):
+            if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
                 score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
