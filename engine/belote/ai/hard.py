@@ -67,8 +67,9 @@ SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2
 # standard errors behind the leader dropped and the rest valued on, within 1.4 times the cost of
 # 24 deals a card): offline between 36 and 48 fixed deals in precision (1,276 decisions against
 # 384-deal references) at 1.13 times the cost of 24, but in play -0.56 [-2.76, +1.64] (card
-# play, seed 1, 1,000 paired deals) with a p95 of 128 ms: against Normal, the rollouts'
-# precision is not what limits Hard.
+# play, seed 1, 1,000 paired deals) with a p95 of 128 ms. 96 deals on the same deals: +2.62
+# [+0.05, +5.19] (p95 294 ms): against Normal the rollouts' precision pays only at about four
+# times the deals; at one and a half to two times it measures within the noise.
 # Deals per card decision once the last ``SOLVE_TRICKS`` are valued exactly. With the
 # double-dummy endgame, 128 measured +0.37 [-0.46, +1.20] over 64 (1,000 paired deals); with
 # the best response to Normal ("respond", see ``ENDGAME``), 32 gives what 64 gave (+1.66 against
