@@ -62,104 +62,30 @@ from .respond import Responder
 from .sampling import BidDealSampler, HandSampler
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
 
-SAMPLES = 24  # deals per card decision valued by rollouts (48: -0.31 [-2.84, +2.23], 1,000 paired deals)
-# Racing the cards instead (every card valued in 12 picked deals, then every 4 picks a card 1.5
-# standard errors behind the leader dropped and the rest valued on, within 1.4 times the cost of
-# 24 deals a card): offline between 36 and 48 fixed deals in precision (1,276 decisions against
-# 384-deal references) at 1.13 times the cost of 24, but in play -0.56 [-2.76, +1.64] (card
-# play, seed 1, 1,000 paired deals) with a p95 of 128 ms. 96 deals on the same deals: +2.62
-# [+0.05, +5.19] (p95 294 ms): against Normal the rollouts' precision pays only at about four
-# times the deals; at one and a half to two times it measures within the noise.
-# Deals per card decision once the last ``SOLVE_TRICKS`` are valued exactly. With the
-# double-dummy endgame, 128 measured +0.37 [-0.46, +1.20] over 64 (1,000 paired deals); with
-# the best response to Normal ("respond", see ``ENDGAME``), 32 gives what 64 gave (+1.66 against
-# +1.67 over the double-dummy 64, same deals) at half the cost.
-EXACT_SAMPLES = 32
-# Four times both (96 rollout deals, 128 exact), over budget (p95 368-385 ms CPU): card play
-# against Normal +3.82 [+1.10, +6.54] (1,000 paired deals, seeds 1 and 2: +22.41 against +18.59);
-# against the oracle +4.65 [+1.61, +7.68] (500 paired deals, seed 3: -42.08, Hard's gap 0.86 of
-# Normal's instead of 0.95 there), of which 96 rollout deals alone give +4.18 [+1.14, +7.22] (p95
-# 292 ms). More deals are what pays: speed-ups that keep the cards could buy them. The 128 exact
-# deals alone, against Normal: +0.69 [-0.84, +2.22] (500 paired deals, seed 1, where both gave +3.22).
+# Every setting below was chosen by the arena; docs/hard-tuning.md records what each alternative
+# gave (points a deal against Normal, paired over the same deals, 95% intervals), so nobody
+# measures it twice. Budget: a p95 of 120 ms CPU per decision in CPython, 300 ms in the page.
+SAMPLES = 24  # deals per card decision valued by rollouts; only about 4 times as many paid (+2.62, p95 294 ms)
+EXACT_SAMPLES = 32  # deals per card decision once the exact search values the cards (64 gave the same)
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
-# Deals per bidding decision. Measured, own bidding, 1,000 paired deals: 96 +0.56 [-0.99, +2.10];
-# 96 with oversample 6, +1.35 [-1.70, +4.40] but a p95 of 140 ms (the budget is 120). The
-# simulation's last 3 tricks solved exactly instead of played by Normal: -0.24 [-1.48, +1.00].
-BID_SAMPLES = 48
-# Hard leads by its own search even early, where double dummy says Normal's leads lose fewer
-# points (7 and 6 tricks left, 240 games: 10.7 and 8.2 card points a lead against Hard's 17.7 and
-# 10.9): Normal's leads in the first two tricks measured -1.90 [-4.33, +0.52], card play, 1,000
-# paired deals; in the second trick only -0.68 [-2.32, +0.95]. Normal's card as second hand in
-# the second trick (where double dummy has Hard lose 5.8 points a card, Normal 3.5): -0.17
-# [-1.06, +0.72].
+BID_SAMPLES = 48  # deals per bidding decision (96: +0.56 [-0.99, +2.10])
 SOLVE_TRICKS = 4  # the exact search values every card once this many tricks (the current one included) remain
 # How those last tricks are valued in each sampled deal: "respond", our team's best line against
 # opponents who play Normal's cards (:mod:`.respond`); "solve", all four seats perfect (the
-# double-dummy solver); "blend", the mean of both deal scores. Card play, 1,000 paired deals,
-# over "solve" with 64 deals: "respond" with 64 deals +1.67 [+0.35, +2.98] (p95 166 ms CPU),
-# with 32 +1.66 [+0.28, +3.03] (p95 77 ms); "blend" with 32 +1.58 [+0.38, +2.78] (p95 82 ms).
-# Against the oracle (a player who sees every card) "respond" loses what it bets on Normal's
-# errors: -46.39 a deal against -43.62 for "solve" (1,000 deals each, not paired); "blend" wins
-# back +2.23 [+1.11, +3.34] over "respond" (500 paired deals: -43.87). So "blend": nearly all of
-# the gain against Normal-like play, and against perfect play about what "solve" loses. Own
-# bidding, 1,000 paired deals over "solve" with 64 deals: "respond" +2.12 [+0.63, +3.61], "blend"
-# +1.41 [+0.08, +2.75] (margin +19.32 [+16.28, +22.35] on seed 1's deals, +13.62 and +13.47 on
-# seeds 2 and 3; p95 88 ms). Seed 1's deals favour Hard: card play +20.11 there, +15.45 and
-# +14.32 on seeds 2 and 3. Against the oracle, 1,000 deals, "blend": seed 1 -44.77 (Normal -51.40),
-# seed 2 -48.51 (Normal -48.97; paired +0.47 [-2.26, +3.19]), seed 3 -47.02 (Normal -50.84; paired
-# +3.82 [+1.24, +6.41]): Hard's gap is 0.87, 0.99 and 0.92 of Normal's. Most of Hard's edge over
-# Normal comes from modelling Normal, not from better play against a player who makes no errors.
+# double-dummy solver); "blend", the mean of both deal scores: nearly all of "respond"'s gain
+# against Normal (+1.58 over "solve"), and against perfect play about what "solve" keeps.
 ENDGAME = "blend"
-# Earlier, rollouts hand over to the exact search at this many tricks left. Measured, card play,
-# 1,000 paired deals: 0 (Normal plays to the end) -2.47 [-5.01, +0.07]; 4: -0.74 [-3.27, +1.80]
-# with a p95 of 211 ms. The tail valued like the endgame, by the best response to Normal instead
-# of double dummy: -1.83 [-4.23, +0.57], with a p95 of 134 ms.
-ROLLOUT_STOP = 3
-BID_WITH = "hard"  # "hard": bid by simulation; "normal": Normal's hand evaluation (for comparison)
-# Measured, own bidding, 3,000 paired deals (seeds 1-3, 1,000 each): Normal's bids in both rounds
-# +1.16 [-0.12, +2.43] (+0.79, +1.83, +0.85 by seed); Normal's in round 1 and the simulation in
-# round 2 +0.40 [-0.73, +1.52]. Neither interval excludes 0, and RULES.md has Hard bid by its
-# look-ahead, so the simulation stays.
-# Measured, own bidding, 1,000 paired deals: Normal's bid in round 1 and the simulation in round 2
-# +0.61 [-1.30, +2.52]; the simulation in round 1 and Normal's bid in round 2 +0.03 [-0.89, +0.96].
-POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy"
-# Our own team's third- and fourth-hand cards in the rollouts played by the full-information
-# greedy policy instead (a partner who plays those better than Normal): -2.15 [-4.49, +0.20], card
-# play, 1,000 paired deals. Rollouts gain from modelling every seat as a player who cannot see.
-# Round 1: take when the sampled score of taking beats 0 (passing) by this much. Measured, own
-# bidding, 1,000 paired deals: -10 gives -0.49 [-1.96, +0.98], +10 gives -0.94 [-2.44, +0.57].
-# A floor (no round-1 take where Normal values the hand below 50, 10 under its own threshold),
-# suggested by seed 1's deals where the bids differ, measured on seed 2's: +0.06 [-0.59, +0.72].
-TAKE_MARGIN = 0.0
-# Measured and dropped, own bidding, 1,000 paired deals: passing valued by simulation instead of
-# 0 (the other seats bid as Normal from five cards consistent with their passes, on the same
-# deals as taking) -1.27 [-3.80, +1.25], with Hard's card-play edge (+18) added to each deal
-# played -1.51; Normal's bid unless the simulation beats it by 10, +0.35 [-1.05, +1.75].
-# Round 2: take even when the sampled score is a little below 0. Passing there most often
-# throws the deal in (0 for both), which gives up what Hard's own card play wins over the
-# simulation's Normal play. Measured, own bidding, 1,000 deals: -20 beats 0 by +1.02
-# [+0.16, +1.89] a deal; -40 gives the same as -20 (-0.08 [-1.11, +0.95]).
+ROLLOUT_STOP = 3  # rollouts hand over to the double-dummy search at this many tricks left
+BID_WITH = "hard"  # "hard": bid by simulation (RULES.md); "normal": Normal's hand evaluation (for comparison)
+POLICY = "normal"  # rollout policy: "normal" (Normal's play, from public info) or "greedy" (full information)
+TAKE_MARGIN = 0.0  # round 1: take when the sampled score beats passing (0) by this much
+# Round 2: take even a little below 0. Passing there mostly throws the deal in, which gives up
+# what Hard's own card play wins over the simulation's Normal play (+1.02 [+0.16, +1.89] over 0).
 TAKE_MARGIN2 = -20.0
 TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
-# Whose past choices weight the sampled deals: "opponents", "others" or "none". "others" (the
-# partner read as Normal too) measured -0.46 [-2.76, +1.83], card play, 1,000 paired deals.
-# Against the oracle, reading nobody ("none") with the double-dummy endgame ("solve") gives +0.28
-# [-2.91, +3.47] (500 paired deals, seed 3): modelling opponents as Normal costs nothing there.
-INFER = "opponents"
-# The weight factor of each opponent bid Normal would not have made from its first five cards
-# (1: the bids weigh nothing). Card play, 2,000 paired deals: +1.13 [-0.54, +2.80] a deal
-# over 1 (+1.11 and +1.15 in each 1,000). Bidding does not read the bids this way: reading
-# them in the bidding simulation too gave -0.44 [-3.35, +2.48], own bidding. A factor of 0.1
-# instead of 0.2: -1.09 [-2.83, +0.66], card play.
-BID_MISS = 0.2
-# Draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted).
-# Measured, card play, 1,000 paired deals: 6 +1.04 [-1.70, +3.78], with a p50 a third higher;
-# 6 with 128 exact deals +0.90 [-1.76, +3.56], with a p95 38% higher (88.6 against 64.0 ms);
-# 6 with a miss factor of 0.1 (policy inference sharper still) -0.66 [-3.32, +2.01].
-OVERSAMPLE = 3
-# Measured and dropped, card play, 1,000 paired deals: Normal's card as a prior (5 points added to
-# its value before the best is picked, to settle near-ties) -1.28 [-3.13, +0.57]; a
-# fifth of the card-point diff added to the deal score (a smoother objective) -0.79 [-1.88, +0.29].
+INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
+BID_MISS = 0.2  # the weight factor of each opponent bid Normal would not have made (1: bids weigh nothing)
+OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 
 
 @dataclass
