@@ -13,13 +13,15 @@ from belote.ai.search import root_values
 from belote.cards import CODE_TO_CARD, mask_of_codes
 
 
-def test_the_oracle_is_not_an_ai_level():
-    """No view reaches it: ai.LEVELS does not list it and choose_action refuses it."""
-    assert oracle.NAME not in ai.LEVELS
+@pytest.mark.parametrize("name", arena.YARDSTICKS)
+def test_the_yardsticks_are_not_ai_levels(name):
+    """No view reaches the oracle or peek: ai.LEVELS does not list them, choose_action refuses them."""
+    assert oracle.NAME in arena.YARDSTICKS
+    assert name not in ai.LEVELS
     g = Game(seed=1, target=10**9)
     view = g.view(g.to_act)
     with pytest.raises(ValueError, match="unknown AI level"):
-        ai.choose_action(view, oracle.NAME)
+        ai.choose_action(view, name)
 
 
 def all_hands(g: Game) -> list[int]:

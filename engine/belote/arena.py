@@ -26,6 +26,11 @@ side bidding like Normal it measures card play alone:
 ``python -m belote.arena --a hard --b oracle --opt hard.bid_with=normal --deals 100 --workers 1 --clock cpu``
 (and ``--a normal --b oracle`` for Normal's gap).
 
+Peek (``--a peek``, :mod:`belote.peek`) is the other yardstick: Hard's look-ahead valuing its
+options in the true deal instead of sampled ones, which prices the hidden information:
+``--a peek --b normal`` (card play; bids like Normal), ``--opt peek.play=0 --opt peek.bid=peek``
+(Hard's card play, bids valued in the true deal). Its other options go to Hard.
+
 Paired comparisons: ``--per-deal FILE`` writes each deal's value (A - B) as JSON;
 ``--paired FILE`` compares this run deal by deal with such a file from an earlier run on
 the same deals and seed, and prints the mean of (this run - that run) over their common
@@ -53,7 +58,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import ai, oracle
+from . import ai, oracle, peek
 from .cards import CARD_CODES
 from .game import Game
 
@@ -104,10 +109,13 @@ def decision_seed(seed: int, deal: int, side: int, seat: int, step: int) -> int:
     return (x ^ (x >> 32)) & 0x7FFFFFFF
 
 
+YARDSTICKS = (oracle.NAME, peek.NAME)  # full-information players the arena alone may field
+
+
 def check_level(level: str) -> None:
-    """Raise ValueError unless ``level`` is an AI level or the oracle."""
-    if level not in ai.LEVELS and level != oracle.NAME:
-        known = ", ".join((*ai.LEVELS, oracle.NAME))
+    """Raise ValueError unless ``level`` is an AI level or a yardstick (the oracle, peek)."""
+    if level not in ai.LEVELS and level not in YARDSTICKS:
+        known = ", ".join((*ai.LEVELS, *YARDSTICKS))
         raise ValueError(f"unknown AI level {level!r}; known levels: {known}")
 
 
@@ -116,12 +124,16 @@ def make_player(
 ) -> Callable[[dict[str, Any], int], str]:
     """A callable (view, seed) -> action for a level, with its options if any.
 
-    The oracle is handed ``game`` (the arena referees it: the oracle reads every hand)."""
+    The yardsticks are handed ``game`` (the arena referees it: they read every hand)."""
     check_level(level)
     if level == oracle.NAME:
         if game is None or options:
             raise ValueError("the oracle plays a given game and takes no options")
         return oracle.player(game)
+    if level == peek.NAME:
+        if game is None:
+            raise ValueError("peek plays a given game")
+        return peek.player(game, options)
     if not options:
         return lambda view, seed: ai.choose_action(view, level, seed)
     choose = importlib.import_module(f"{ai.__name__}.{level}").choose
@@ -217,7 +229,9 @@ def run(
     levels = (a, b)
     for lvl in levels:
         check_level(lvl)  # fail fast on a bad level or option module
-        if lvl != oracle.NAME:
+        if lvl == peek.NAME:
+            peek.settings(options.get(lvl))
+        elif lvl != oracle.NAME:
             make_player(lvl, options.get(lvl))
     workers = max(1, workers or os.cpu_count() or 1)
     numbers = list(range(start, start + deals))

@@ -8,6 +8,7 @@ Scoring the finished deal and starting the next one are the match's job (``game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .bidding import ROUND1_ACTIONS, ROUND2_ACTIONS, bid_trump
 from .cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Card, Mask, mask_codes
@@ -30,6 +31,30 @@ def deck_for(seed: int, number: int) -> tuple[Card, ...]:
     return tuple(deck)
 
 
+def first_hands(deck: Sequence[Card], dealer: int) -> list[Mask]:
+    """The four hands of 5 cards dealt from ``deck``: 3 to each seat from the dealer's left, then 2."""
+    first = (dealer + 1) & 3
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        seat = (first + i) & 3
+        for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 2 * i : 14 + 2 * i]):
+            hands[seat] |= 1 << c
+    return hands
+
+
+def complete_hands(hands: list[Mask], deck: Sequence[Card], dealer: int, taker: int) -> None:
+    """Deal the rest in place once ``taker`` takes: the turned card to it, 3 more cards each (it 2)."""
+    first = (dealer + 1) & 3
+    pos = DEAL_REST
+    for i in range(4):
+        seat = (first + i) & 3
+        n = 2 if seat == taker else 3
+        for c in deck[pos : pos + n]:
+            hands[seat] |= 1 << c
+        pos += n
+    hands[taker] |= 1 << deck[TURNED_INDEX]
+
+
 class Deal:
     """The cards, the bids and the play of one deal, from the shuffle to the last trick."""
 
@@ -41,17 +66,11 @@ class Deal:
         self.number = number
         self.dealer = dealer
         self.deck = deck
-        first = (dealer + 1) & 3
-        hands = [0, 0, 0, 0]
-        for i in range(4):
-            seat = (first + i) & 3
-            for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 2 * i : 14 + 2 * i]):
-                hands[seat] |= 1 << c
-        self.hands: list[Mask] = hands
+        self.hands: list[Mask] = first_hands(deck, dealer)
         self.turned: Card = deck[TURNED_INDEX]
         self.phase = BID1
         self.bids: list[tuple[int, str]] = []
-        self.bidder: int | None = first  # the seat to bid, while bidding
+        self.bidder: int | None = (dealer + 1) & 3  # the seat to bid, while bidding
         self.taker: int | None = None
         self.trump: int | None = None
         self.play: PlayState | None = None
@@ -143,21 +162,13 @@ class Deal:
 
     def _complete(self, taker: int, trump: int) -> None:
         """The taker picks up the turned card; 3 more cards each (the taker 2); play opens."""
-        deck, hands = self.deck, self.hands
-        first = (self.dealer + 1) & 3
-        pos = DEAL_REST
-        for i in range(4):
-            seat = (first + i) & 3
-            n = 2 if seat == taker else 3
-            for c in deck[pos : pos + n]:
-                hands[seat] |= 1 << c
-            pos += n
-        hands[taker] |= 1 << self.turned
+        hands = self.hands
+        complete_hands(hands, self.deck, self.dealer, taker)
         self.taker, self.trump = taker, trump
         self.belote_seat = belote_holder(hands, trump)
         self.phase = PLAY
         self.bidder = None
-        self.play = PlayState(hands[:], trump, first)
+        self.play = PlayState(hands[:], trump, (self.dealer + 1) & 3)
 
     def _play_card(self, c: Card, code: str) -> list[Event]:
         ps = self.play

@@ -52,6 +52,15 @@ def _parse_deck(deck: Any, where: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def deal_deck(save: dict[str, Any], number: int) -> list[str]:
+    """The deck deal ``number`` of a save (:meth:`Game.to_dict`) is dealt from: a scripted one,
+    else the seed's shuffle."""
+    decks: list[list[str]] = save["decks"]
+    if number < len(decks):
+        return list(decks[number])
+    return [CARD_CODES[c] for c in deck_for(save["seed"], number)]
+
+
 class Game:
     """A match of classic team Belote for four seats, from the first deal to the target."""
 

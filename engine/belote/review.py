@@ -26,9 +26,8 @@ from .ai import hard
 from .ai.levels import LEVELS, choose_action, move_seed
 from .ai.search import Solver, root_values
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Mask
-from .deal import deck_for
 from .events import SheetRow, TrickRecord, copy_row, copy_trick
-from .game import Game
+from .game import Game, deal_deck
 from .phases import BID1, PLAY
 from .playstate import PlayState
 from .scoring import score_final_diff
@@ -393,19 +392,11 @@ def deal_review(save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
 # ------------------------------------------------------------------ replay outside the match
 
 
-def _deal_deck(save: dict[str, Any], deal: int) -> list[str]:
-    """The deck deal ``deal`` of the save was dealt from (a scripted one, else the seed's shuffle)."""
-    decks: list[list[str]] = save["decks"]
-    if deal < len(decks):
-        return list(decks[deal])
-    return [CARD_CODES[c] for c in deck_for(save["seed"], deal)]
-
-
 def practice_save(save: Any, deal: Any) -> dict[str, Any]:
     """The save of a new match whose first deal is finished deal ``deal`` again: the same cards
     and dealer, nothing played, no score and no reserve (the match's save is only read)."""
     row = _finished_row(_load(save), deal, played=False)
-    practice = Game(seed=save["seed"], target=save["target"], decks=[_deal_deck(save, deal)],
+    practice = Game(seed=save["seed"], target=save["target"], decks=[deal_deck(save, deal)],
                     first_dealer=row["dealer"])
     return practice.to_dict()
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +88,9 @@ BID_MISS = 0.2  # the weight factor of each opponent bid Normal would not have m
 OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 
 
+Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
+
+
 @dataclass
 class Decision:
     """Hard's decision with what led to it: the value of each option and where it put the hidden cards."""
@@ -103,9 +106,26 @@ def choose(view: Mapping[str, Any], seed: int = 0, **options: Any) -> str:
     return decide(view, seed, **options).action
 
 
-def decide(
+def decide(view: Mapping[str, Any], seed: int = 0, **options: Any) -> Decision:
+    """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its
+    belief. ``options``: the settings of :func:`_decide` (each defaults to its constant above)."""
+    return _decide(view, seed, None, **options)
+
+
+def decide_in(view: Mapping[str, Any], given: list[Mask], seed: int = 0, **options: Any) -> Decision:
+    """Hard's decision valued in one ``given`` deal instead of deals drawn from the view.
+
+    For measurement only: :mod:`belote.peek` hands it the true deal, to price what perfect
+    information would be worth to Hard's look-ahead; no AI level calls it. ``given``: the four
+    hands now, or while bidding the four hands as the deal would be completed were this seat to
+    take. Options as for :func:`decide`."""
+    return _decide(view, seed, given, **options)
+
+
+def _decide(
     view: Mapping[str, Any],
-    seed: int = 0,
+    seed: int,
+    given: list[Mask] | None,
     *,
     samples: int = SAMPLES,
     exact_samples: int = EXACT_SAMPLES,
@@ -123,7 +143,7 @@ def decide(
     bid_miss: float = BID_MISS,
     endgame: str = ENDGAME,
 ) -> Decision:
-    """Hard's decision for ``view``: the action :func:`choose` returns, its option values and its belief."""
+    """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
         return Decision(legal[0], {})
@@ -134,9 +154,12 @@ def decide(
         if bid_with == "normal":
             return Decision(_normal.bid(view), {})
         margin = take_margin if view["phase"] == BID1 else take_margin2
+        if given is not None:
+            return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame)
-    scores, held, weight, done = _card_scores(view, k, rng, plan, deadline)
+    worlds = None if given is None else lambda n: [(given[:], float(n))]
+    scores, held, weight, done = _card_scores(view, k, rng, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
 
@@ -174,9 +197,11 @@ def _card_scores(
     rng: random.Random,
     plan: Plan,
     deadline: float | None,
+    worlds: Callable[[int], list[tuple[list[Mask], float]]] | None = None,
 ) -> tuple[dict[int, float], list[list[float]], float, int]:
     """The card scores, the weight of the sampled deals in which each seat held each card, their
-    total weight, and how many deals."""
+    total weight, and how many deals. ``worlds(n)``: the deals and their weights (by default
+    ``n`` drawn from the view, :func:`_worlds`)."""
     assert k.trump is not None and k.taker is not None
     trick = [CODE_TO_CARD[e["card"]] for e in view["trick"]]
     legal = 0
@@ -204,7 +229,8 @@ def _card_scores(
     solver = Solver(k.trump)
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
-    for hands, w in _worlds(k, rng, max(1, most), plan):
+    n = max(1, most)
+    for hands, w in _worlds(k, rng, n, plan) if worlds is None else worlds(n):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -345,23 +371,25 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
 
 
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
-         margin: float, policy: str, deadline: float | None) -> Decision:
+         margin: float, policy: str, deadline: float | None, draw: Draw | None = None) -> Decision:
     """Take the suit whose sampled score beats passing (valued ``margin``) by more, else pass."""
     options: dict[str, int] = {a: t for a in legal if (t := k.bid_trump(a)) is not None}
-    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy)
+    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy, draw)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
     chosen = best if values[options[best]] > margin else PASS
     return Decision(chosen, {PASS: margin, **{a: values[t] for a, t in options.items()}}, {}, samples)
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
-               trumps: list[int], deadline: float | None = None, policy: str = POLICY) -> dict[int, float]:
-    """Mean deal score for our team if we take each of ``trumps``, over sampled deals."""
+               trumps: list[int], deadline: float | None = None, policy: str = POLICY,
+               draw: Draw | None = None) -> dict[int, float]:
+    """Mean deal score for our team if we take each of ``trumps``, over sampled deals (``draw``: by
+    default deals completed as if we take, drawn from the view by :class:`.sampling.BidDealSampler`)."""
     leader = (view["dealer"] + 1) & 3
     totals = dict.fromkeys(trumps, 0.0)
     done = 0
     team = k.seat & 1
-    draw = BidDealSampler(k).draw
+    draw = draw or BidDealSampler(k).draw
     for _ in range(max(1, samples)):
         hands = draw(rng)
         for t in trumps:
