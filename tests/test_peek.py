@@ -77,6 +77,10 @@ def test_peek_plays_in_the_true_deal_and_bids_as_told():
     view = g.view(g.to_act)
     play = peek.player(g, FAST)
     assert play(view, 4) == hard.decide_in(view, all_hands(g), 4, **FAST).action
+    assert len(view["tricks"]) == 2  # 6 tricks left: with left=4, Hard's own card
+    assert hard.choose(view, 4, **FAST) != play(view, 4)  # (they differ here, so this tells)
+    assert peek.player(g, {"left": 4, **FAST})(view, 4) == hard.choose(view, 4, **FAST)
+    assert peek.player(g, {"play": 0, **FAST})(view, 4) == hard.choose(view, 4, **FAST)
     bidding = Game(seed=5, target=10**9)
     bview = bidding.view(bidding.to_act)
     assert peek.player(bidding)(bview, 0) == normal.bid(bview)
@@ -84,6 +88,8 @@ def test_peek_plays_in_the_true_deal_and_bids_as_told():
     assert peek.player(bidding, {"bid": "peek", **FAST})(bview, 0) in bview["legal_actions"]
     with pytest.raises(ValueError, match="peek.bid"):
         arena.run("peek", "normal", 1, workers=1, options={"peek": {"bid": "best"}})
+    with pytest.raises(ValueError, match="peek.left"):
+        peek.settings({"left": 9})
 
 
 def test_the_arena_fields_peek():

@@ -7,7 +7,8 @@ drawn from its view. What it prices is the hidden information: Hard's method (ro
 Normal's play, then the exact endgame) with nothing left to guess.
 
 - play (option ``play``, on by default): Hard's card valuation in the true deal;
-  ``play=0`` plays Hard's own card (its deals drawn from the view).
+  ``play=0`` plays Hard's own card (its deals drawn from the view). Option ``left``: only
+  once at most this many tricks (the current one included) remain, Hard's own card before.
 - bidding (option ``bid``): ``"normal"`` (the default) Normal's bid, so a gap measures card
   play; ``"hard"`` Hard's own bid; ``"peek"`` Hard's simulation in the true deal as it would
   be completed were this seat to take (passing valued as Hard values it).
@@ -39,26 +40,29 @@ def completed(view: Mapping[str, Any], deck: list[int], taker: int) -> list[Mask
     return hands
 
 
-def settings(options: Mapping[str, Any] | None) -> tuple[bool, str, dict[str, Any]]:
-    """(play in the true deal, how to bid, Hard's options) from peek's options; ValueError if bad."""
+def settings(options: Mapping[str, Any] | None) -> tuple[int, str, dict[str, Any]]:
+    """(the most tricks left it plays in the true deal, 0 for never; how to bid; Hard's options)
+    from peek's options; ValueError if bad."""
     opts = dict(options or {})
-    play = bool(opts.pop("play", 1))
+    left = opts.pop("left", 8) if opts.pop("play", 1) else 0
     bid = opts.pop("bid", "normal")
     if bid not in BIDS:
         raise ValueError(f"peek.bid must be one of {', '.join(BIDS)}, not {bid!r}")
+    if not isinstance(left, int) or not 0 <= left <= 8:
+        raise ValueError(f"peek.left must be a number of tricks from 0 to 8, not {left!r}")
     if bid == "normal":
         opts["bid_with"] = "normal"
-    return play, bid, opts
+    return left, bid, opts
 
 
 def player(game: Game, options: Mapping[str, Any] | None = None) -> Callable[[Mapping[str, Any], int], str]:
     """A (view, seed) -> action callable that plays ``game`` knowing every card (see the module doc)."""
-    play, bid, opts = settings(options)
+    left, bid, opts = settings(options)
 
     def choose(view: Mapping[str, Any], s: int) -> str:
         """Peek's action for the seat to act in ``game``."""
         if view["phase"] == PLAY:
-            if not play:
+            if 8 - len(view["tricks"]) > left:
                 return hard.choose(view, s, **opts)
             hands = [mask_of_codes(game.view(seat)["hand"]) for seat in range(4)]
             return hard.decide_in(view, hands, s, **opts).action
