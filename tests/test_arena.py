@@ -81,11 +81,11 @@ def test_command_line_prints_the_table(capsys):
 
 def test_options_parse():
     """--opt LEVEL.NAME=VALUE and --hard-samples reach the level's options as numbers (or None)."""
-    assert arena._parse_options(["hard.samples=8", "hard.time_limit=0.5", "x.mode=fast"], 12) == {
+    assert arena.parse_options(["hard.samples=8", "hard.time_limit=0.5", "x.mode=fast"], 12) == {
         "hard": {"samples": 12, "time_limit": 0.5},
         "x": {"mode": "fast"},
     }
-    assert arena._parse_options(["hard.time_limit=None"], None) == {"hard": {"time_limit": None}}
+    assert arena.parse_options(["hard.time_limit=None"], None) == {"hard": {"time_limit": None}}
 
 
 def test_per_deal_file_and_paired_comparison(tmp_path, capsys):

@@ -361,7 +361,7 @@ def format_table(
     return "\n".join(lines)
 
 
-def _parse_options(opts: Sequence[str], hard_samples: int | None) -> Options:
+def parse_options(opts: Sequence[str], hard_samples: int | None) -> Options:
     """``["hard.samples=200"]`` -> ``{"hard": {"samples": 200}}`` (ints, floats and ``None`` parsed:
     ``hard.time_limit=None`` lifts Hard's safety cap for a run with a larger budget)."""
     out: Options = {}
@@ -415,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
             earlier = _read_per_deal(args.paired)  # before the run: a bad file fails fast
         except ValueError as exc:
             p.error(str(exc))
-    options = _parse_options(args.opt, args.hard_samples)
+    options = parse_options(args.opt, args.hard_samples)
     options = {k: v for k, v in options.items() if k in (args.a, args.b)}
     workers = max(1, args.workers or os.cpu_count() or 1)
     t0 = time.perf_counter()
