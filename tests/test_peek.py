@@ -90,6 +90,7 @@ def test_peek_plays_in_the_true_deal_and_bids_as_told():
         arena.run("peek", "normal", 1, workers=1, options={"peek": {"bid": "best"}})
     with pytest.raises(ValueError, match="peek.left"):
         peek.settings({"left": 9})
+    assert peek.settings({"play": 0, "left": 4, "samples": 4}) == (0, "normal", {"samples": 4, "bid_with": "normal"})
 
 
 def test_the_arena_fields_peek():

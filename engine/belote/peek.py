@@ -44,7 +44,9 @@ def settings(options: Mapping[str, Any] | None) -> tuple[int, str, dict[str, Any
     """(the most tricks left it plays in the true deal, 0 for never; how to bid; Hard's options)
     from peek's options; ValueError if bad."""
     opts = dict(options or {})
-    left = opts.pop("left", 8) if opts.pop("play", 1) else 0
+    play, left = opts.pop("play", 1), opts.pop("left", 8)  # both peek's own, never Hard's
+    if not play:
+        left = 0
     bid = opts.pop("bid", "normal")
     if bid not in BIDS:
         raise ValueError(f"peek.bid must be one of {', '.join(BIDS)}, not {bid!r}")

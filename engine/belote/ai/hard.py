@@ -89,6 +89,7 @@ OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight 
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
+Worlds = Callable[[int], list[tuple[list[Mask], float]]]  # n -> deals for a card decision, with their weights
 
 
 @dataclass
@@ -158,8 +159,8 @@ def _decide(
             return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame)
-    worlds = None if given is None else lambda n: [(given[:], float(n))]
-    scores, held, weight, done = _card_scores(view, k, rng, plan, deadline, worlds)
+    worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
+    scores, held, weight, done = _card_scores(view, k, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
     return Decision(CARD_CODES[best], {CARD_CODES[c]: v for c, v in scores.items()}, _belief(k, held, weight), done)
 
@@ -194,14 +195,13 @@ class Plan:
 def _card_scores(
     view: Mapping[str, Any],
     k: Knowledge,
-    rng: random.Random,
     plan: Plan,
     deadline: float | None,
-    worlds: Callable[[int], list[tuple[list[Mask], float]]] | None = None,
+    worlds: Worlds,
 ) -> tuple[dict[int, float], list[list[float]], float, int]:
     """The card scores, the weight of the sampled deals in which each seat held each card, their
-    total weight, and how many deals. ``worlds(n)``: the deals and their weights (by default
-    ``n`` drawn from the view, :func:`_worlds`)."""
+    total weight, and how many deals. ``worlds(n)``: the deals and their weights (``n`` drawn
+    from the view by :func:`_worlds`, or the one given deal)."""
     assert k.trump is not None and k.taker is not None
     trick = [CODE_TO_CARD[e["card"]] for e in view["trick"]]
     legal = 0
@@ -229,8 +229,7 @@ def _card_scores(
     solver = Solver(k.trump)
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
-    n = max(1, most)
-    for hands, w in _worlds(k, rng, n, plan) if worlds is None else worlds(n):
+    for hands, w in worlds(max(1, most)):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
