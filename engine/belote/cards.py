@@ -52,17 +52,22 @@ def bit(c: Card) -> Mask:
     return 1 << c
 
 
-def iter_cards(mask: Mask) -> Iterator[Card]:
-    """The cards of a mask, lowest card int first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+# SUIT_CARDS[suit][byte]: the cards of one suit's byte of a mask, lowest first. A mask is read
+# a byte at a time: four lookups instead of a loop per card (the look-ahead lists cards often).
+SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(s * 8 + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4)
+)
+_C0, _C1, _C2, _C3 = SUIT_CARDS
 
 
 def cards_of(mask: Mask) -> list[Card]:
     """The cards of a mask as a list, lowest card int first."""
-    return list(iter_cards(mask))
+    return [*_C0[mask & 255], *_C1[(mask >> 8) & 255], *_C2[(mask >> 16) & 255], *_C3[mask >> 24]]
+
+
+def iter_cards(mask: Mask) -> Iterator[Card]:
+    """The cards of a mask, lowest card int first."""
+    return iter(cards_of(mask))
 
 
 def mask_of(cards: "Iterator[Card] | list[Card] | tuple[Card, ...]") -> Mask:

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..bidding import PASS, bid_trump
 from ..cards import ABOVE, ACE, ALL_CARDS, CODE_TO_CARD, JACK, NINE, POINTS, STRENGTH, SUIT_MASKS, SUITS, TEN
-from ..cards import TRUMPS_ABOVE, Card, Mask, belote_pair, mask_of_codes
+from ..cards import TRUMPS_ABOVE, Card, Mask, belote_pair, cards_of, mask_of_codes
 from ..phases import BIDDING
 from ..rules import best_trump, winning_index
 
@@ -335,10 +335,10 @@ class Knowledge:
                     out = above[win] & ~gone & ~(1 << c)  # the led suit's cards above the winner, still out
                     if (wseat ^ s) & 1 and win >> 3 == led and strength[c] < strength[win] and out:
                         if i == 3:
-                            for x in _bits(out):
+                            for x in cards_of(out):
                                 w[x] *= NO_OVERTAKE_LAST
                         else:
-                            master = max(_bits(out), key=strength.__getitem__)
+                            master = max(cards_of(out), key=strength.__getitem__)
                             w[master] *= NO_OVERTAKE_MASTER
                     elif i == 3 and wseat == (s + 2) & 3 and pts[c] < 10:
                         ten, ace = led * 8 + TEN, led * 8 + ACE
@@ -360,15 +360,5 @@ class Knowledge:
         if leader == self.taker:
             out = SUIT_MASKS[trump] & ~gone
             if out.bit_count() >= 3:
-                master = max(_bits(out), key=STRENGTH[trump].__getitem__)
+                master = max(cards_of(out), key=STRENGTH[trump].__getitem__)
                 w[master] *= TAKER_NO_DRAW
-
-
-def _bits(m: Mask) -> list[Card]:
-    """The cards of a mask, lowest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out

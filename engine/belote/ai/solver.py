@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import PLAIN_POINTS, POINTS, STRENGTH, SUIT_MASKS, TRUMP_POINTS, TRUMPS_ABOVE, Card, Mask, Suit
+from ..cards import PLAIN_POINTS, POINTS, STRENGTH, SUIT_MASKS, TRUMP_POINTS, TRUMPS_ABOVE, Card, Mask, Suit, cards_of
 from ..playstate import LAST_TRICK_BONUS, PlayState
 from ..scoring import CAPOT_BONUS  # 252 - 162: what a capot adds to a deal's card points
 # A trick start in the tables: the four hands, then the leader | capot flags << 2 (a tuple
@@ -240,16 +240,6 @@ def _order_keys(trump: Suit) -> tuple[tuple[int, ...], tuple[int, ...]]:
 ORDER_KEYS = tuple(_order_keys(t) for t in range(4))
 
 
-# SUIT_CARDS[suit][byte]: the cards of one suit's byte of a mask, lowest first.
-SUIT_CARDS = tuple(tuple(tuple(s * 8 + r for r in range(8) if b >> r & 1) for b in range(256)) for s in range(4))
-_C0, _C1, _C2, _C3 = SUIT_CARDS
-
-
-def _bits(m: Mask) -> list[Card]:
-    """The cards of a mask, lowest first."""
-    return [*_C0[m & 255], *_C1[(m >> 8) & 255], *_C2[(m >> 16) & 255], *_C3[m >> 24]]
-
-
 class Solver:
     """Exact double-dummy search for one trump, with a table of bounds reused across calls."""
 
@@ -275,7 +265,7 @@ class Solver:
             pts = POINTS[self.trump]
             r = LAST_TRICK_BONUS + CAPOT_BONUS + sum(pts[c] for c in ps.trick)
             for h in ps.hands:
-                r += sum(pts[c] for c in _bits(h))
+                r += sum(pts[c] for c in cards_of(h))
             # Every value here has the parity of r (the points still to win split two
             # ways, a capot's 90 is even), so a window (b - 1, b + 1) of width two around
             # a value b of that parity either proves the value is b or moves a bound past it.
@@ -591,7 +581,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
             if k == m:
                 sure += card_points(mast)
             else:
-                sure += sum(sorted((pts[c] for c in _bits(mast)), reverse=True)[:k])
+                sure += sum(sorted((pts[c] for c in cards_of(mast)), reverse=True)[:k])
             for h in (o1, o2, part & sm):
                 if h and h.bit_count() <= k:
                     sure += card_points(h)  # it must follow every time: all of it falls
@@ -676,7 +666,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
                 slo, shi = lo, hi
             # Leads in search order, kept with the table entry: history first, then
             # strong ones; the best lead found moves to the front.
-            order = _bits(prune(hand, seat, 0, 0, 0) if hand & (hand - 1) else hand)
+            order = cards_of(prune(hand, seat, 0, 0, 0) if hand & (hand - 1) else hand)
             order.sort(key=strong_key)
             order.sort(key=hist_key, reverse=True)
             moves = tuple(order)  # a tuple of ints: the garbage collector soon leaves it alone
@@ -725,7 +715,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
 
     def order_against(legal: Mask, winners: Mask) -> tuple[int, ...]:
         """The cheapest winner first, then the cheapest other cards."""
-        return (*sorted(_bits(winners), key=cheap_key), *sorted(_bits(legal ^ winners), key=cheap_key))
+        return (*sorted(cards_of(winners), key=cheap_key), *sorted(cards_of(legal ^ winners), key=cheap_key))
 
     def node(seat: int, pos: int, led: int, win: int, wseat: int, tpts: int, left: int, cap: int,
              alpha: int, beta: int) -> int:
@@ -746,7 +736,7 @@ def _make_search(trump: Suit, tt: dict[Key, tuple[int, int, tuple[int, ...]]], h
             else:
                 moves = for_partner.get(legal)
                 if moves is None:
-                    moves = for_partner[legal] = tuple(sorted(_bits(legal), key=cheap_key, reverse=True))
+                    moves = for_partner[legal] = tuple(sorted(cards_of(legal), key=cheap_key, reverse=True))
         else:
             moves = (legal.bit_length() - 1,)
         best = -INF
@@ -823,7 +813,7 @@ def _per_card(ps: PlayState, solve_child: Callable[[PlayState, int], int]) -> di
     kept = collapse(legal, trick_blockers(ps.hands, ps.to_act, ps.trick), ps.trump)
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
     out: dict[int, int] = {}
-    for c in _bits(legal):
+    for c in cards_of(legal):
         if kept >> c & 1:
             child = ps.copy()
             delta, _ = play_scored(child, c, cap)
