@@ -55,7 +55,6 @@ from ..phases import BID1, BIDDING
 from ..playstate import PlayState
 from ..rules import belote_holder
 from ..scoring import score_final_diff
-from . import infoset
 from . import normal as _normal
 from .inference import MISS, BidReader, ChoiceReader, plays
 from .knowledge import History, Knowledge
@@ -190,10 +189,7 @@ class Plan:
     infer: str  # whose choices: "opponents", "others" or "none"
     oversample: int  # draw this many times the deals, keep as many as wanted by weight
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
-    # The last ``solve_tricks``: "respond" (against Normal), "solve" (double dummy), "infoset" (one card
-    # per information set, :mod:`.infoset`), several joined by "+" (the mean of their deal scores), or
-    # "blend" ("respond+solve").
-    endgame: str = ENDGAME
+    endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
 
 
 def _card_scores(
@@ -232,10 +228,7 @@ def _card_scores(
     # repeat across the deals (-9% nodes with 4 tricks left); the values do not change.
     solver = Solver(k.trump)
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
-    methods = ("respond", "solve") if plan.endgame == "blend" else tuple(plan.endgame.split("+"))
-    responder = Responder(k.taker, team) if exact and "respond" in methods else None
-    by_set = exact and "infoset" in methods  # the information-set search values every deal at once
-    kept: list[tuple[list[Mask], float, Callable[[int], float]]] = []  # the deals, for that search
+    responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
     for hands, w in worlds(max(1, most)):
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
@@ -246,20 +239,18 @@ def _card_scores(
             continue
         belote_team = _belote_team(k, hands)
         if exact:
-            if by_set:
-                kept.append((hands, w, _scorer(before, taker_team, belote_team, team, reserve)))
             ps = base.copy()
             ps.hands = hands[:]
             # Each card's deal score against perfect play ("solve"), against Normal's cards
             # ("respond"), or the mean of both ("blend").
             found: list[dict[int, int]] = []
-            if "solve" in methods:
+            if plan.endgame != "respond":
                 found.append(root_values(ps, solver))
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
                 score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
-                totals[c] += w * score / len(methods)
+                totals[c] += w * score / len(found)
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
@@ -269,16 +260,7 @@ def _card_scores(
             break
     if len(cands) == 1:
         return {cands[0]: 0.0}, held, weight_sum, done
-    if by_set:
-        for c, v in infoset.card_totals(base, k.history, k.taker, cands, kept).items():
-            totals[c] += v / len(methods)
     return {c: totals[c] / weight_sum for c in cands}, held, weight_sum, done
-
-
-def _scorer(before: int, taker_team: int, belote_team: int | None, team: int,
-            reserve: int) -> Callable[[int], float]:
-    """A deal's score function: the final card-point diff counted from now -> :func:`deal_value`."""
-    return lambda diff: deal_value(before + diff, taker_team, belote_team, team, reserve)
 
 
 def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[list[Mask], float]]:
