@@ -22,14 +22,14 @@ figures depend only on the deals, the seed and the options, never on the machine
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
 from belote import Game, ai
 from belote.ai import hard
-from belote.arena import HUGE_TARGET, decision_seed, deck_for, parse_options
+from belote.arena import HUGE_TARGET, decision_seed, deck_for
 from belote.cards import CODE_TO_CARD, mask_of_codes
+from hard_options import parse_args
 
 STAGES = ("0-1", "2-3", "4-5", "6-7")
 
@@ -67,15 +67,7 @@ def score_deal(seed: int, deal: int, hard_team: int, options: dict[str, Any],
 
 def main(argv: list[str] | None = None) -> int:
     """Print the figures."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opt", action="append", default=[], help="hard.NAME=VALUE, as in the arena")
-    args = p.parse_args(argv)
-    parsed = parse_options(args.opt, None)
-    if set(parsed) - {"hard"}:
-        p.error("only hard.NAME=VALUE options")
-    options = parsed.get("hard", {})
+    args, options = parse_args(__doc__, 100, 1, argv)
     sums = {st: [0.0, 0.0, 0.0] for st in STAGES}
     for deal in range(args.deals):
         for team in (0, 1):

@@ -13,14 +13,13 @@ the machine.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import sys
 
 from ai_bench import collect_views
+from hard_options import parse_args
 
 from belote.ai import hard
-from belote.arena import parse_options
 
 
 def digests(deals: int, seed: int, options: dict[str, object]) -> tuple[int, str, str]:
@@ -39,15 +38,7 @@ def digests(deals: int, seed: int, options: dict[str, object]) -> tuple[int, str
 
 def main(argv: list[str] | None = None) -> int:
     """Print the digests."""
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", type=int, default=20)
-    p.add_argument("--seed", type=int, default=11)
-    p.add_argument("--opt", action="append", default=[], help="hard.NAME=VALUE, as in the arena")
-    args = p.parse_args(argv)
-    parsed = parse_options(args.opt, None)
-    if set(parsed) - {"hard"}:
-        p.error("only hard.NAME=VALUE options")
-    options = parsed.get("hard", {})
+    args, options = parse_args(__doc__, 20, 11, argv)
     n, play, whole = digests(args.deals, args.seed, options)
     print(f"Hard over {n} decisions ({args.deals} deals, seed {args.seed}, options {options or 'none'}): "
           f"play {play}  whole {whole}")
