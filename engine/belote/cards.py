@@ -61,7 +61,7 @@ _C0, _C1, _C2, _C3 = SUIT_CARDS
 
 
 def cards_of(mask: Mask) -> list[Card]:
-    """The cards of a mask as a list, lowest card int first."""
+    """The cards of a card mask (32 bits) as a list, lowest card int first."""
     return [*_C0[mask & 255], *_C1[(mask >> 8) & 255], *_C2[(mask >> 16) & 255], *_C3[mask >> 24]]
 
 

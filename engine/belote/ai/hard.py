@@ -65,7 +65,7 @@ from .search import Solver, capot_flags, collapse, play_scored, rollout, root_va
 # Every setting below was chosen by the arena; docs/hard-tuning.md records what each alternative
 # gave (points a deal against Normal, paired over the same deals, 95% intervals), so nobody
 # measures it twice. Budget: a p95 of 120 ms CPU per decision in CPython, 300 ms in the page.
-SAMPLES = 24  # deals per card decision by rollouts; twice both paid +2.36, 4x +4.73 (docs/hard-tuning.md)
+SAMPLES = 24  # deals per card decision by rollouts; 2x both paid +2.36, 3x +3.84 (docs/hard-tuning.md)
 EXACT_SAMPLES = 32  # deals per card decision once the exact search values the cards (64 gave the same)
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 BID_SAMPLES = 48  # deals per bidding decision (96: +0.56 [-0.99, +2.10])
