@@ -3,9 +3,11 @@ real visitor's: after one visit the game boots and plays with the server stopped
 build moves the next visits to the new version and no page ever runs files of two builds."""
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,24 @@ def two_builds(tmp_path):
     stop(server)
 
 
+def hold(server, path: str) -> threading.Event:
+    """Requests for `path` get their answer only once the returned event is set (or after 120 s)."""
+    release = threading.Event()
+    site = server.RequestHandlerClass  # functools.partial(SiteHandler, directory=...)
+
+    class Held(site.func):
+        def do_GET(self) -> None:
+            if self.path == path:
+                release.wait(120)
+                self.send_response(204)
+                self.end_headers()
+                return
+            super().do_GET()
+
+    server.RequestHandlerClass = functools.partial(Held, *site.args, **site.keywords)
+    return release
+
+
 def page_id(page) -> float:
     """Changes when the page reloads."""
     return page.evaluate("performance.timeOrigin")
@@ -172,6 +192,39 @@ def test_a_build_installed_while_a_page_boots_never_reloads_it(persistent, two_b
     assert "belote-site-test-B" in caches and "belote-site-test-A" not in caches, caches
     # the 13 MB runtime was not downloaded again for the new build
     assert not [p for p, _ in server.hits[hits_before:] if p.endswith(".wasm")], server.hits[hits_before:]
+    guard.check()
+
+
+def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(persistent, two_builds):
+    """B waits from an earlier visit, and the next page asks it to take over, but Chromium holds
+    the activation while A still answers a request: the page does not sit blank, it boots on A
+    within seconds, with B still offered."""
+    server, url, deploy_b = two_builds
+    release = hold(server, "/held")
+    ctx, guard = persistent(url)
+    page = ctx.new_page()
+    page.goto(url + QUERY)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.reload()  # a return visit: controlled by A, so B is offered when it has installed
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    deploy_b()
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    rules = ctx.new_page()  # a page of A's that holds no match, with a request A keeps in flight
+    rules.goto(url + "rules/en.html")
+    assert rules.evaluate("!!navigator.serviceWorker.controller")
+    rules.evaluate("fetch('/held').catch(() => {}); 0")
+    page.close()
+    try:
+        nxt = ctx.new_page()
+        nxt.goto(url + QUERY)
+        nxt.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert nxt.evaluate("sessionStorage.getItem('belote-sw-reloaded')") == "1"  # it asked B to take over
+        assert stamps(nxt) == ("test-A", "test-A")
+        nxt.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    finally:
+        release.set()
     guard.check()
 
 

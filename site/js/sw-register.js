@@ -25,6 +25,8 @@ const root = document.documentElement;
 const LOCK = "belote-match"; // held by the tab that plays (js/tabs.js)
 let registration = null;
 let accepted = false; // this page asked for the new build: its reload is wanted
+// A takeover normally lands within a second; past this, the page boots on the build it has.
+const TAKEOVER_WAIT_MS = 4000;
 
 function mark(name, value) {
   root.dataset[name] = value;
@@ -56,7 +58,8 @@ async function matchOpenElsewhere() {
 
 /**
  * At startup: a newer build that finished installing during an earlier visit takes over now, and the
- * page reloads onto it before it shows anything. Resolves true when that reload is on its way.
+ * page reloads onto it before it shows anything. Resolves true when that reload is on its way, false
+ * when the page should boot on the build it has (nothing waits, or the takeover is held).
  */
 export async function takeWaitingBuild() {
   if (disabled() || !navigator.serviceWorker.controller) return false;
@@ -68,9 +71,21 @@ export async function takeWaitingBuild() {
   if (await matchOpenElsewhere()) return false; // that tab's match keeps its build until it is done
   session("set", "belote-sw-reloaded", "1"); // one try: never a reload loop
   accepted = true;
-  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+  const sw = navigator.serviceWorker;
+  const reload = () => location.reload();
+  const tookOver = new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => resolve(true), { once: true });
+    setTimeout(() => resolve(false), TAKEOVER_WAIT_MS);
+  });
+  sw.addEventListener("controllerchange", reload, { once: true });
   reg.waiting.postMessage({ type: "skip-waiting" });
-  return true;
+  if (await tookOver) return true;
+  // Chromium holds the activation while the old worker still has requests in flight (up to
+  // 5 minutes: w3c/ServiceWorker#916). Play on this build meanwhile; registerServiceWorker
+  // reloads onto the new one when it takes over, unless a match is on the table by then.
+  sw.removeEventListener("controllerchange", reload);
+  accepted = false;
+  return false;
 }
 
 /** The player accepted the new build: it takes over and this page reloads onto it (the match resumes). */
