@@ -145,6 +145,25 @@ def hold(server, path: str) -> threading.Event:
     return release
 
 
+def controlled_page(ctx, url: str):
+    """A page of the game on a return visit: controlled by the active build's service worker."""
+    page = ctx.new_page()
+    page.goto(url + QUERY)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    return page
+
+
+def install_b(page, deploy_b) -> None:
+    """Deploys build B and lets `page` find it: B installs and waits, offered to the player."""
+    deploy_b()
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
 def page_id(page) -> float:
     """Changes when the page reloads."""
     return page.evaluate("performance.timeOrigin")
@@ -202,15 +221,8 @@ def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(p
     server, url, deploy_b = two_builds
     release = hold(server, "/held")
     ctx, guard = persistent(url)
-    page = ctx.new_page()
-    page.goto(url + QUERY)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.reload()  # a return visit: controlled by A, so B is offered when it has installed
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    deploy_b()
-    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = controlled_page(ctx, url)
+    install_b(page, deploy_b)
     rules = ctx.new_page()  # a page of A's that holds no match, with a request A keeps in flight
     rules.goto(url + "rules/en.html")
     assert rules.evaluate("!!navigator.serviceWorker.controller")
@@ -234,20 +246,12 @@ def test_a_build_installed_during_a_deal_is_offered_between_deals_and_keeps_the_
     A second tab opened meanwhile stays on A (the match's tab keeps its build) and follows to B."""
     server, url, deploy_b = two_builds
     ctx, guard = persistent(url)
-    page = ctx.new_page()
-    page.goto(url + QUERY)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.reload()  # a return visit: the page is controlled by build A's service worker
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("!!navigator.serviceWorker.controller")
+    page = controlled_page(ctx, url)
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
                and page.query_selector(MY_TURN) is not None)
     loaded = page_id(page)
 
-    deploy_b()
-    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    page.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    install_b(page, deploy_b)
     other = ctx.new_page()  # a second tab meanwhile: the match is open in the first
     other.goto(url)
     other.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -72,20 +72,23 @@ export async function takeWaitingBuild() {
   session("set", "belote-sw-reloaded", "1"); // one try: never a reload loop
   accepted = true;
   const sw = navigator.serviceWorker;
-  const reload = () => location.reload();
-  const tookOver = new Promise((resolve) => {
-    sw.addEventListener("controllerchange", () => resolve(true), { once: true });
-    setTimeout(() => resolve(false), TAKEOVER_WAIT_MS);
+  const tookOver = await new Promise((resolve) => {
+    const reload = () => {
+      resolve(true);
+      location.reload();
+    };
+    // Chromium holds the activation while the old worker still has requests in flight (up to
+    // 5 minutes: w3c/ServiceWorker#916). Play on this build meanwhile; registerServiceWorker
+    // reloads onto the new one when it takes over, unless a match is on the table by then.
+    setTimeout(() => {
+      sw.removeEventListener("controllerchange", reload);
+      resolve(false);
+    }, TAKEOVER_WAIT_MS);
+    sw.addEventListener("controllerchange", reload, { once: true });
+    reg.waiting.postMessage({ type: "skip-waiting" });
   });
-  sw.addEventListener("controllerchange", reload, { once: true });
-  reg.waiting.postMessage({ type: "skip-waiting" });
-  if (await tookOver) return true;
-  // Chromium holds the activation while the old worker still has requests in flight (up to
-  // 5 minutes: w3c/ServiceWorker#916). Play on this build meanwhile; registerServiceWorker
-  // reloads onto the new one when it takes over, unless a match is on the table by then.
-  sw.removeEventListener("controllerchange", reload);
-  accepted = false;
-  return false;
+  accepted = tookOver;
+  return tookOver;
 }
 
 /** The player accepted the new build: it takes over and this page reloads onto it (the match resumes). */
