@@ -545,3 +545,55 @@ def test_rollout_history_tracks_what_the_view_says():
             pub.note(ps.to_act, CODE_TO_CARD[code])
             ps.play(CODE_TO_CARD[code])
             g.play(code)
+
+
+# ------------------------------------------------------------------ racing the rollouts
+
+
+def test_racing_drops_a_card_only_when_it_is_clearly_behind_the_best():
+    """The best card stays; a card as good, or behind by less than the noise, stays; a card
+    behind in every deal goes, and so does one behind by many standard errors."""
+    base = [10.0, -4.0, 22.0, 0.0, 7.0, -12.0, 3.0, 15.0]
+    noise = [9.0, -9.0, 8.0, -8.0, 7.0, -7.0, 6.0, -6.0]
+    seen = {
+        0: [(1.0, v) for v in base],
+        1: [(1.0, v) for v in base],  # the same values: a tie with the best
+        2: [(1.0, v - 1.0 + n) for v, n in zip(base, noise)],  # 1 behind, noise of about 8
+        3: [(1.0, v - 30.0) for v in base],  # 30 behind in every deal
+        4: [(1.0, v - 20.0 + n) for v, n in zip(base, noise)],  # 20 behind, the same noise
+    }
+    assert hard._still_racing(seen, [0, 1, 2, 3, 4], 1.0) == [0, 1, 2]
+    assert hard._still_racing(seen, [0, 1, 2, 3, 4], 8.0) == [0, 1, 2, 4]  # wide enough to keep 4
+    # Weights count as that many deals: a deal picked three times weighs three.
+    weighted = {0: [(3.0, 0.0), (1.0, 0.0)], 1: [(3.0, -1.0), (1.0, 3.0)]}  # mean 0 for card 1 too
+    assert hard._still_racing(weighted, [0, 1], 1.0) == [0, 1]
+
+
+def opening_lead_view() -> dict:
+    """Game A's first lead, seat 2 to play a card of eight."""
+    g = game_a()
+    v = g.view(g.to_act)
+    assert v["phase"] == "play" and len(v["legal_actions"]) == 8
+    return v
+
+
+def test_racing_values_fewer_rollouts_and_chooses_among_the_cards_left(monkeypatch):
+    """With racing, the cards left behind are valued in fewer deals, the chosen card is the best
+    of those that ran to the end, and every card left behind is valued below it."""
+    v = opening_lead_view()
+    calls: list[int] = []
+    real = hard._play_out
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "_play_out", counted)
+    full = hard.decide(v, 3, samples=24, race=0.0, time_limit=None)
+    n_full = len(calls)
+    calls.clear()
+    raced = hard.decide(v, 3, samples=24, race=1.0, time_limit=None)
+    assert len(calls) < n_full
+    assert raced.values[raced.action] == max(raced.values.values())
+    assert set(raced.values) == set(full.values)  # every card still gets a value
+    assert raced.belief == full.belief  # the same deals: racing changes only which cards are played in them

@@ -86,6 +86,10 @@ TIME_LIMIT = 1.0  # seconds: safety cap only (see the module docstring)
 INFER = "opponents"  # whose past choices weight the sampled deals: "opponents", "others" or "none"
 BID_MISS = 0.2  # the weight factor of each opponent bid Normal would not have made (1: bids weigh nothing)
 OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
+# Racing the rollouts: after each quarter of the deals, a card whose mean falls short of the best
+# card's by more than this many standard errors (of the deal-by-deal difference) is valued no
+# further; the deals left go to the cards still in the race. 0: every card in every deal.
+RACE = 0.0
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
@@ -143,6 +147,7 @@ def _decide(
     oversample: int = OVERSAMPLE,
     bid_miss: float = BID_MISS,
     endgame: str = ENDGAME,
+    race: float = RACE,
 ) -> Decision:
     """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
     legal: list[str] = view["legal_actions"]
@@ -158,7 +163,8 @@ def _decide(
         if given is not None:
             return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
-    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame)
+    plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame,
+                race)
     worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
     scores, held, weight, done = _card_scores(view, k, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
@@ -190,6 +196,7 @@ class Plan:
     oversample: int  # draw this many times the deals, keep as many as wanted by weight
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
     endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
+    race: float = RACE  # rollouts: drop a card this many standard errors behind the best (0: never)
 
 
 def _card_scores(
@@ -229,7 +236,15 @@ def _card_scores(
     solver = Solver(k.trump)
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
-    for hands, w in worlds(max(1, most)):
+    deals = worlds(max(1, most))
+    # Racing (rollouts only, over 8 distinct deals or more): each card's (weight, value) per
+    # deal, and the places of the checks.
+    racing = not exact and plan.race > 0 and len(cands) > 1 and len(deals) >= 8
+    seen: dict[int, list[tuple[float, float]]] = {c: [] for c in cands}
+    checks = {len(deals) * j // 4 for j in (1, 2, 3)} if racing else set()
+    for i, (hands, w) in enumerate(deals):
+        if i in checks and len(cands) > 1:
+            cands = _still_racing(seen, cands, plan.race)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -255,12 +270,41 @@ def _card_scores(
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
                 d = _play_out(base, hands, c, solver, plan.rollout_stop, pub, k.taker, guess)
-                totals[c] += w * deal_value(d, taker_team, belote_team, team, reserve)
+                v = deal_value(d, taker_team, belote_team, team, reserve)
+                totals[c] += w * v
+                if racing:
+                    seen[c].append((w, v))
         if deadline is not None and time.process_time() > deadline:
             break
-    if len(cands) == 1:
+    if len(totals) == 1:
         return {cands[0]: 0.0}, held, weight_sum, done
+    if racing:
+        # A card out of the race keeps its mean over the deals it was valued in, kept below
+        # every card still racing, which alone can be chosen.
+        scores = {c: totals[c] / sum(w for w, _ in seen[c]) for c in totals}
+        floor = min(scores[c] for c in cands)
+        return {c: scores[c] if c in cands else min(scores[c], floor - 1) for c in totals}, held, weight_sum, done
     return {c: totals[c] / weight_sum for c in cands}, held, weight_sum, done
+
+
+def _still_racing(seen: dict[int, list[tuple[float, float]]], cands: list[int], z: float) -> list[int]:
+    """The cards of ``cands`` not ``z`` standard errors behind the best one's mean, deal by deal
+    (``seen``: each card's (weight, deal score) in the same deals)."""
+    def mean(c: int) -> float:
+        return sum(w * v for w, v in seen[c]) / sum(w for w, _ in seen[c])
+
+    best = max(cands, key=lambda c: (mean(c), -c))
+    lead = seen[best]
+    keep = []
+    for c in cands:
+        diffs = [(w, v - b) for (w, v), (_, b) in zip(seen[c], lead)]
+        total = sum(w for w, _ in diffs)
+        m = sum(w * d for w, d in diffs) / total
+        var = sum(w * (d - m) ** 2 for w, d in diffs) / total
+        n_eff = total * total / sum(w * w for w, _ in diffs)
+        if c == best or m + z * (var / n_eff) ** 0.5 >= 0:
+            keep.append(c)
+    return keep
 
 
 def _worlds(k: Knowledge, rng: random.Random, n: int, plan: Plan) -> list[tuple[list[Mask], float]]:
