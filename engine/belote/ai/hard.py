@@ -91,6 +91,7 @@ OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight 
 # card's by more than this many standard errors (of the deal-by-deal difference) is valued no
 # further; the deals left go to the cards still in the race. 0: every card in every deal.
 RACE = 0.0
+RACE_EXACT = 0.0  # the same for the deals the exact search values (0: every card in every deal)
 # What passing is worth when bidding: "zero" (valued 0, the margins above), or "sim": simulated
 # in the same sampled deals (:mod:`.passing`: the others bid as Normal, the deal played out).
 BID_PASS = "zero"
@@ -152,6 +153,7 @@ def _decide(
     bid_miss: float = BID_MISS,
     endgame: str = ENDGAME,
     race: float = RACE,
+    race_exact: float = RACE_EXACT,
     bid_pass: str = BID_PASS,
 ) -> Decision:
     """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
@@ -170,7 +172,7 @@ def _decide(
         pass_rng = random.Random(f"hard-pass:{seed}:{view['deal_number']}:{len(view['bids'])}") if bid_pass == "sim" else None
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline, pass_rng=pass_rng)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame,
-                race)
+                race, race_exact)
     worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
     scores, held, weight, done = _card_scores(view, k, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
@@ -203,6 +205,7 @@ class Plan:
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
     endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
     race: float = RACE  # rollouts: drop a card this many standard errors behind the best (0: never)
+    race_exact: float = RACE_EXACT  # the same once the exact search values the cards
 
 
 def _card_scores(
@@ -243,14 +246,16 @@ def _card_scores(
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
     deals = worlds(max(1, most))
-    # Racing (rollouts only, over 8 distinct deals or more): each card's (weight, value) per
-    # deal, and the places of the checks.
-    racing = not exact and plan.race > 0 and len(cands) > 1 and len(deals) >= 8
+    # Racing (over 8 distinct deals or more): each card's (weight, value) per deal, and the
+    # places of the checks.
+    z = plan.race_exact if exact else plan.race
+    racing = z > 0 and len(cands) > 1 and len(deals) >= 8
     seen: dict[int, list[tuple[float, float]]] = {c: [] for c in cands}
     checks = {len(deals) * j // 4 for j in (1, 2, 3)} if racing else set()
     for i, (hands, w) in enumerate(deals):
         if i in checks and len(cands) > 1:
-            cands = _still_racing(seen, cands, plan.race)
+            cands = _still_racing(seen, cands, z)
+            cand_mask = sum(1 << c for c in cands)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -266,12 +271,14 @@ def _card_scores(
             # ("respond"), or the mean of both ("blend").
             found: list[dict[int, int]] = []
             if plan.endgame != "respond":
-                found.append(root_values(ps, solver))
+                found.append(root_values(ps, solver, cand_mask if racing else None))
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
                 score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
                 totals[c] += w * score / len(found)
+                if racing:
+                    seen[c].append((w, score / len(found)))
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
