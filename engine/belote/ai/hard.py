@@ -58,7 +58,6 @@ from ..scoring import score_final_diff
 from . import normal as _normal
 from .inference import MISS, BidReader, ChoiceReader, plays
 from .knowledge import History, Knowledge
-from .passing import after_pass
 from .respond import Responder
 from .sampling import BidDealSampler, HandSampler
 from .search import Solver, capot_flags, collapse, play_scored, rollout, root_values
@@ -92,9 +91,6 @@ OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight 
 # further; the deals left go to the cards still in the race. 0: every card in every deal.
 RACE = 0.0
 RACE_EXACT = 0.0  # the same for the deals the exact search values (0: every card in every deal)
-# What passing is worth when bidding: "zero" (valued 0, the margins above), or "sim": simulated
-# in the same sampled deals (:mod:`.passing`: the others bid as Normal, the deal played out).
-BID_PASS = "zero"
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
@@ -154,7 +150,6 @@ def _decide(
     endgame: str = ENDGAME,
     race: float = RACE,
     race_exact: float = RACE_EXACT,
-    bid_pass: str = BID_PASS,
 ) -> Decision:
     """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
     legal: list[str] = view["legal_actions"]
@@ -169,8 +164,7 @@ def _decide(
         margin = take_margin if view["phase"] == BID1 else take_margin2
         if given is not None:
             return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
-        pass_rng = random.Random(f"hard-pass:{seed}:{view['deal_number']}:{len(view['bids'])}") if bid_pass == "sim" else None
-        return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline, pass_rng=pass_rng)
+        return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame,
                 race, race_exact)
     worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
@@ -427,31 +421,22 @@ def _belote_team(k: Knowledge, hands: list[Mask]) -> int | None:
 
 
 def _bid(view: Mapping[str, Any], k: Knowledge, legal: list[str], rng: random.Random, samples: int,
-         margin: float, policy: str, deadline: float | None, draw: Draw | None = None,
-         pass_rng: random.Random | None = None) -> Decision:
-    """Take the suit whose sampled score beats passing by more than ``margin``, else pass. Passing
-    is valued 0, or, given ``pass_rng``, simulated in the same deals (:mod:`.passing`)."""
+         margin: float, policy: str, deadline: float | None, draw: Draw | None = None) -> Decision:
+    """Take the suit whose sampled score beats passing (valued ``margin``) by more, else pass."""
     options: dict[str, int] = {a: t for a in legal if (t := k.bid_trump(a)) is not None}
-    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy, draw, pass_rng)
-    bar = values.pop(PASSING, 0.0) + margin
+    values = bid_values(view, k, rng, samples, list(options.values()), deadline, policy, draw)
     best = max(options, key=lambda a: (values[options[a]], -options[a]))
-    chosen = best if values[options[best]] > bar else PASS
-    return Decision(chosen, {PASS: bar, **{a: values[t] for a, t in options.items()}}, {}, samples)
-
-
-PASSING = -1  # bid_values' key for passing
+    chosen = best if values[options[best]] > margin else PASS
+    return Decision(chosen, {PASS: margin, **{a: values[t] for a, t in options.items()}}, {}, samples)
 
 
 def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, samples: int,
                trumps: list[int], deadline: float | None = None, policy: str = POLICY,
-               draw: Draw | None = None, pass_rng: random.Random | None = None) -> dict[int, float]:
+               draw: Draw | None = None) -> dict[int, float]:
     """Mean deal score for our team if we take each of ``trumps``, over sampled deals (``draw``: by
-    default deals completed as if we take, drawn from the view by :class:`.sampling.BidDealSampler`).
-    Given ``pass_rng``, also the mean if we pass, in the same deals, under :data:`PASSING`."""
+    default deals completed as if we take, drawn from the view by :class:`.sampling.BidDealSampler`)."""
     leader = (view["dealer"] + 1) & 3
     totals = dict.fromkeys(trumps, 0.0)
-    if pass_rng is not None:
-        totals[PASSING] = 0.0
     done = 0
     team = k.seat & 1
     draw = draw or BidDealSampler(k).draw
@@ -465,18 +450,10 @@ def bid_values(view: Mapping[str, Any], k: Knowledge, rng: random.Random, sample
                 diff, _ = rollout(ps)
             holder = belote_holder(hands, t)
             totals[t] += deal_value(diff, team, None if holder is None else holder & 1, team, view["reserve"])
-        if pass_rng is not None:
-            after = after_pass(k, hands, view["dealer"], view["phase"] != BID1, pass_rng)
-            if after is not None:  # else thrown in: 0
-                taker, t, full = after
-                diff, _ = normal_rollout(PlayState(full[:], t, leader), History(t), taker)
-                holder = belote_holder(full, t)
-                totals[PASSING] += deal_value(diff, taker & 1, None if holder is None else holder & 1, team,
-                                              view["reserve"])
         done += 1
         if deadline is not None and time.process_time() > deadline:
             break
-    return {t: v / done for t, v in totals.items()}
+    return {t: totals[t] / done for t in trumps}
 
 
 # ------------------------------------------------------- Normal's play as rollout policy
