@@ -90,7 +90,6 @@ OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight 
 # card's by more than this many standard errors (of the deal-by-deal difference) is valued no
 # further; the deals left go to the cards still in the race. 0: every card in every deal.
 RACE = 0.0
-RACE_EXACT = 0.0  # the same for the deals the exact search values (0: every card in every deal)
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
@@ -149,7 +148,6 @@ def _decide(
     bid_miss: float = BID_MISS,
     endgame: str = ENDGAME,
     race: float = RACE,
-    race_exact: float = RACE_EXACT,
 ) -> Decision:
     """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
     legal: list[str] = view["legal_actions"]
@@ -166,7 +164,7 @@ def _decide(
             return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame,
-                race, race_exact)
+                race)
     worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
     scores, held, weight, done = _card_scores(view, k, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
@@ -199,7 +197,6 @@ class Plan:
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
     endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
     race: float = RACE  # rollouts: drop a card this many standard errors behind the best (0: never)
-    race_exact: float = RACE_EXACT  # the same once the exact search values the cards
 
 
 def _card_scores(
@@ -240,16 +237,14 @@ def _card_scores(
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
     deals = worlds(max(1, most))
-    # Racing (over 8 distinct deals or more): each card's (weight, value) per deal, and the
-    # places of the checks.
-    z = plan.race_exact if exact else plan.race
-    racing = z > 0 and len(cands) > 1 and len(deals) >= 8
+    # Racing (rollouts only, over 8 distinct deals or more): each card's (weight, value) per
+    # deal, and the places of the checks.
+    racing = not exact and plan.race > 0 and len(cands) > 1 and len(deals) >= 8
     seen: dict[int, list[tuple[float, float]]] = {c: [] for c in cands}
     checks = {len(deals) * j // 4 for j in (1, 2, 3)} if racing else set()
     for i, (hands, w) in enumerate(deals):
         if i in checks and len(cands) > 1:
-            cands = _still_racing(seen, cands, z)
-            cand_mask = sum(1 << c for c in cands)
+            cands = _still_racing(seen, cands, plan.race)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -265,14 +260,12 @@ def _card_scores(
             # ("respond"), or the mean of both ("blend").
             found: list[dict[int, int]] = []
             if plan.endgame != "respond":
-                found.append(root_values(ps, solver, cand_mask if racing else None))
+                found.append(root_values(ps, solver))
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
                 score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
                 totals[c] += w * score / len(found)
-                if racing:
-                    seen[c].append((w, score / len(found)))
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
