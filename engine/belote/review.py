@@ -380,7 +380,7 @@ def deal_review(save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
     >>> bid["played"], bid["hard"], bid["values"]
     ('take', 'pass', None)
     >>> lead["trick"], lead["position"], lead["played"], lead["hard"]
-    (0, 0, '8C', '8H')
+    (0, 0, '8C', '8S')
     >>> lead["values"]
     {'8C': 128, 'TC': 118, 'KC': 124, 'AD': 128, '8H': 128, '8S': 128, 'JS': 128, 'AS': 128}
     >>> lead["best"], lead["loss"], lead["flag"]

@@ -70,7 +70,7 @@ from .search import Solver, capot_flags, collapse, play_scored, rollout, root_va
 # Every setting below was chosen by the arena; docs/hard-tuning.md records what each alternative
 # gave (points a deal against Normal, paired over the same deals, 95% intervals), so nobody
 # measures it twice. Budget: a p95 of 120 ms CPU per decision in CPython, 300 ms in the page.
-SAMPLES = 24  # deals per card decision by rollouts; 2x both paid +2.36, 3x +3.84 (docs/hard-tuning.md)
+SAMPLES = 96  # deals per card decision by rollouts, raced (RACE): +3.86 over 24 unraced (docs/hard-tuning.md)
 EXACT_SAMPLES = 32  # deals per card decision once the exact search values the cards (64 gave the same)
 BELIEF_SAMPLES = 16  # deals drawn for the belief alone when every legal card is equivalent
 BID_SAMPLES = 48  # deals per bidding decision (96: +0.56 [-0.99, +2.10])
@@ -93,8 +93,9 @@ BID_MISS = 0.2  # the weight factor of each opponent bid Normal would not have m
 OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight (1: keep every deal, weighted)
 # Racing the rollouts: after each quarter of the deals, a card whose mean falls short of the best
 # card's by more than this many standard errors (of the deal-by-deal difference) is valued no
-# further; the deals left go to the cards still in the race. 0: every card in every deal.
-RACE = 0.0
+# further; the deals left go to the cards still in the race. 0: every card in every deal. At 2,
+# 96 deals play as 72 unraced (+0.49) for less at p95; at 1, 72 deals lost -0.96 to 72 unraced.
+RACE = 2.0
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
