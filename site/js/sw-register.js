@@ -70,9 +70,8 @@ export async function takeWaitingBuild() {
   }
   if (await matchOpenElsewhere()) return false; // that tab's match keeps its build until it is done
   session("set", "belote-sw-reloaded", "1"); // one try: never a reload loop
-  accepted = true;
   const sw = navigator.serviceWorker;
-  const tookOver = await new Promise((resolve) => {
+  return new Promise((resolve) => {
     const reload = () => {
       resolve(true);
       location.reload();
@@ -87,8 +86,6 @@ export async function takeWaitingBuild() {
     sw.addEventListener("controllerchange", reload, { once: true });
     reg.waiting.postMessage({ type: "skip-waiting" });
   });
-  accepted = tookOver;
-  return tookOver;
 }
 
 /** The player accepted the new build: it takes over and this page reloads onto it (the match resumes). */
