@@ -7,6 +7,7 @@ import random
 import pytest
 
 from belote.ai import hard, normal
+from belote.bidding import ROUND2_ACTIONS, bid_trump
 from belote.ai.inference import MISS, BidReader, choice_weight, first_fives, plays
 from belote.ai.knowledge import Knowledge
 from test_ai_hard import mask, play_view
@@ -182,3 +183,26 @@ def test_counting_normals_round_one_takes_equals_listing_every_five():
         took += 0 < takes
         passed += takes < len(fives)
     assert took > 100 and passed > 100
+
+
+def test_normals_round_two_bid_is_the_best_hand_value_above_the_threshold():
+    """bid_action in round 2 (each named suit's value from the suits' parts computed once)
+    names the suit whose hand_value is highest above ROUND2_THRESHOLD, the first of equals,
+    else passes: the definition, on random hands for every turned suit, seat and dealer."""
+    rng = random.Random(12)
+    named = passed = 0
+    for _ in range(3000):
+        turned = rng.randrange(32)
+        hand = 0
+        for c in rng.sample([c for c in range(32) if c != turned], 5):
+            hand |= 1 << c
+        seat, dealer = rng.randrange(4), rng.randrange(4)
+        best, best_value = "pass", float(normal.ROUND2_THRESHOLD)
+        for action in ROUND2_ACTIONS[turned >> 3][1:]:
+            v = normal.hand_value(hand | 1 << turned, bid_trump(action, turned >> 3), (seat - dealer) & 1 == 1)
+            if v > best_value:
+                best, best_value = action, v
+        assert normal.bid_action(hand, turned, seat, dealer, True) == best
+        named += best != "pass"
+        passed += best == "pass"
+    assert named > 300 and passed > 300

@@ -124,6 +124,8 @@ class BidReader:
                 if s in self.bids:
                     self.bids[s].append((i >= 4, action))
         self._factors: dict[tuple[int, Mask], float] = {}
+        # By (seat, five cards): the sampled hands share most of their five-card parts.
+        self._five_weights: dict[tuple[int, Mask], float] = {}
 
     def factor(self, seat: int, hand: Mask) -> float:
         """The mean weight factor of ``seat``'s bids when it holds ``hand`` now."""
@@ -145,11 +147,15 @@ class BidReader:
                 fives = first_fives(full)
                 parts = len(fives)
                 total = 0.0
+                weights = self._five_weights
                 for m in fives:
-                    w = 1.0
-                    for round2, action in bids:
-                        if _normal.bid_action(m, turned, seat, dealer, round2) != action:
-                            w *= miss
+                    w = weights.get((seat, m))
+                    if w is None:
+                        w = 1.0
+                        for round2, action in bids:
+                            if _normal.bid_action(m, turned, seat, dealer, round2) != action:
+                                w *= miss
+                        weights[seat, m] = w
                     total += w
             f = self._factors[key] = total / parts
         return f

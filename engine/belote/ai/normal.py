@@ -462,14 +462,34 @@ def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, round2: bool) -
     """Normal's bid holding ``hand`` (its five cards): round 1 take or pass, round 2 the best suit or pass."""
     if not round2:
         return TAKE if round1_value(hand, turned, seat, dealer) >= TAKE_THRESHOLD else PASS
-    first_lead = (seat - dealer) & 1 == 1  # our side holds the seat at the dealer's left
+    # hand_value for each named suit, from the four suits' parts computed once (Hard reads
+    # the bids of every deal it samples this way). Every part is a whole number, so the sums
+    # equal hand_value's exactly.
     with_turned = hand | (1 << turned)
-    turned_suit = turned >> 3
+    patterns = [with_turned >> (s * 8) & 255 for s in range(4)]
+    sides = [SIDE_PART[p] for p in patterns]
+    side_total = sides[0] + sides[1] + sides[2] + sides[3]
+    voids = patterns.count(0)
+    lead = LEAD_BONUS if (seat - dealer) & 1 == 1 else 0  # our side holds the seat at the dealer's left
     best, best_value = PASS, float(ROUND2_THRESHOLD)
-    for action in ROUND2_ACTIONS[turned_suit][1:]:
-        named = bid_trump(action, turned_suit)
-        assert named is not None
-        v = hand_value(with_turned, named, first_lead)
+    for action, named in ROUND2_NAMED[turned >> 3]:
+        trumps = patterns[named]
+        v = TRUMP_PART[trumps] + side_total - sides[named] + lead
+        if trumps & (trumps - 1) and voids:  # two trumps or more, and a void (never the trumps)
+            v += voids * VOID_WITH_TRUMPS
         if v > best_value:
             best, best_value = action, v
     return best
+
+
+def _named(action: str, turned_suit: int) -> tuple[str, int]:
+    """A round-2 naming bid with the suit it names."""
+    suit = bid_trump(action, turned_suit)
+    assert suit is not None
+    return action, suit
+
+
+# Round 2's naming bids with their suits, by the turned suit.
+ROUND2_NAMED: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    tuple(_named(action, turned_suit) for action in ROUND2_ACTIONS[turned_suit][1:]) for turned_suit in range(4)
+)
