@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from belote.ai import hard, normal
+from belote.ai import hard, inference, normal
 from belote.bidding import ROUND2_ACTIONS, bid_trump
 from belote.ai.inference import MISS, BidReader, choice_weight, first_fives, plays
 from belote.ai.knowledge import Knowledge
@@ -206,3 +206,30 @@ def test_normals_round_two_bid_is_the_best_hand_value_above_the_threshold():
         named += best != "pass"
         passed += best == "pass"
     assert named > 300 and passed > 300
+
+
+def test_readers_of_the_same_bids_share_five_card_weights_without_changing_a_factor():
+    """Every reader of one deal's bids shares the weights of five-card parts (a cache across the
+    decisions of a deal): a reader whose weights other readers filled, for another seat with
+    two bids and for the same seat on other hands, gives each factor as a reader starting empty."""
+    k = Knowledge.from_view(round2_view())
+    rng = random.Random(13)
+    free = [c for c in range(32) if not k.hand >> c & 1 and c != k.turned]
+    hands = []
+    for _ in range(60):
+        h = 0
+        for c in rng.sample(free, 8):
+            h |= 1 << c
+        hands.append(h)
+    inference._five_weights.cache_clear()
+    fresh = [BidReader(k, MISS, (1, 3)).factor(s, h) for h in hands for s in (1, 3)]
+    inference._five_weights.cache_clear()
+    other_seat = BidReader(k, MISS, (0,))  # seat 0 passed twice, seat 1 passed then named hearts
+    same_seat = BidReader(k, MISS, (1,))
+    for h in hands:
+        other_seat.factor(0, h)
+    for h in hands[::2]:
+        same_seat.factor(1, h)
+    assert len(inference._five_weights(k.turned, same_seat.dealer, tuple(k.bids), MISS)) > 0
+    shared = [BidReader(k, MISS, (1, 3)).factor(s, h) for h in hands for s in (1, 3)]
+    assert shared == fresh and len(set(fresh)) > 3

@@ -18,6 +18,7 @@ made from them weighs ``miss``, averaged over every way to pick those five.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..bidding import PASS
@@ -105,6 +106,14 @@ def first_fives(full: Mask) -> list[Mask]:
     return [full ^ sum(late) for late in combinations(bits, len(bits) - 5)] if len(bits) > 5 else [full]
 
 
+@lru_cache(maxsize=2)
+def _five_weights(turned: int, dealer: int, bids: tuple[tuple[int, str], ...], miss: float) -> dict[int, float]:
+    """The weights of five-card parts by ``five cards << 2 | seat``, for the readers of one deal's
+    bids: each a pure function of its key, so sharing them changes no result (up to about 10 MB
+    a deal; the last two deals' are kept)."""
+    return {}
+
+
 class BidReader:
     """Weighs sampled deals by the bids of ``seats``: how likely Normal, dealt the sampled
     hand's first five cards, would have bid as the seat did.
@@ -124,8 +133,9 @@ class BidReader:
                 if s in self.bids:
                     self.bids[s].append((i >= 4, action))
         self._factors: dict[tuple[int, Mask], float] = {}
-        # By (seat, five cards): the sampled hands share most of their five-card parts.
-        self._five_weights: dict[tuple[int, Mask], float] = {}
+        # By five cards and seat: the sampled hands share most of their five-card parts, within a
+        # decision and across the decisions of a deal (every reader of the same bids shares them).
+        self._five_weights = _five_weights(self.turned, self.dealer, tuple(k.bids), miss)
 
     def factor(self, seat: int, hand: Mask) -> float:
         """The mean weight factor of ``seat``'s bids when it holds ``hand`` now."""
@@ -149,13 +159,13 @@ class BidReader:
                 total = 0.0
                 weights = self._five_weights
                 for m in fives:
-                    w = weights.get((seat, m))
+                    w = weights.get(m << 2 | seat)
                     if w is None:
                         w = 1.0
                         for round2, action in bids:
                             if _normal.bid_action(m, turned, seat, dealer, round2) != action:
                                 w *= miss
-                        weights[seat, m] = w
+                        weights[m << 2 | seat] = w
                     total += w
             f = self._factors[key] = total / parts
         return f
