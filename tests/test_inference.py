@@ -7,9 +7,9 @@ import random
 import pytest
 
 from belote.ai import hard, inference, normal
-from belote.bidding import ROUND2_ACTIONS, bid_trump
 from belote.ai.inference import MISS, BidReader, choice_weight, first_fives, plays
 from belote.ai.knowledge import Knowledge
+from belote.bidding import ROUND2_ACTIONS, bid_trump
 from test_ai_hard import mask, play_view
 
 def hands_now(k: Knowledge, seat1: str, seat2: str, seat3: str) -> list[int]:
