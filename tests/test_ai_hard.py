@@ -597,3 +597,37 @@ def test_racing_values_fewer_rollouts_and_chooses_among_the_cards_left(monkeypat
     assert raced.values[raced.action] == max(raced.values.values())
     assert set(raced.values) == set(full.values)  # every card still gets a value
     assert raced.belief == full.belief  # the same deals: racing changes only which cards are played in them
+
+
+def test_racing_in_the_exact_search_values_fewer_cards_and_chooses_among_the_cards_left(monkeypatch):
+    """Once the exact search values the cards, racing asks it for fewer card values over a few
+    decisions, and each choice is still the best value of the cards left, every card valued."""
+    asked: list[int] = []
+    real = hard.root_values
+
+    def counted(ps, solver=None, cards=None):
+        out = real(ps, solver, cards)
+        asked.append(len(out))
+        return out
+
+    monkeypatch.setattr(hard, "root_values", counted)
+    n_full = n_raced = views = 0
+    for seed in range(40):
+        g = Game(seed=700 + seed, target=10**9)
+        while g.view(g.to_act)["phase"] != "play" or len(g.view(g.to_act)["tricks"]) < 4:
+            g.play(ai.choose_action(g.view(g.to_act), "normal", 0))
+        v = g.view(g.to_act)
+        if g.deal_number or len(v["legal_actions"]) < 3:
+            continue
+        asked.clear()
+        full = hard.decide(v, 5, exact_samples=32, race_exact=0.0, time_limit=None)
+        n_full += sum(asked)
+        asked.clear()
+        raced = hard.decide(v, 5, exact_samples=32, race_exact=1.0, time_limit=None)
+        n_raced += sum(asked)
+        assert raced.values[raced.action] == max(raced.values.values())
+        assert set(raced.values) == set(full.values) and raced.belief == full.belief
+        views += 1
+        if views == 6:
+            break
+    assert views == 6 and n_raced < n_full

@@ -92,6 +92,17 @@ def test_root_values_are_every_cards_minimax_value():
         assert root_values(ps) == card_values(ps), (ps.hands, ps.trick, ps.trump)
 
 
+def test_root_values_of_some_cards_are_their_exhaustive_values():
+    """root_values(ps, cards=m) values exactly the legal cards of m (a card left out of the
+    collapse among them too), each at its exhaustive value."""
+    rng = random.Random(4)
+    for ps in mixed_endgames(9, 60, 5):
+        values = card_values(ps)
+        some = sum(1 << c for c in values if rng.random() < 0.5) | 1 << 31
+        got = root_values(ps, cards=some)
+        assert got == {c: v for c, v in values.items() if some >> c & 1}, (ps.hands, ps.trick, ps.trump)
+
+
 def test_best_cards_are_the_cards_of_best_minimax_value():
     for ps in mixed_endgames(10, 60, 4):
         values = card_values(ps)

@@ -96,6 +96,10 @@ OVERSAMPLE = 3  # draw this many times the deals wanted and keep them by weight 
 # further; the deals left go to the cards still in the race. 0: every card in every deal. At 2,
 # 96 deals play as 72 unraced (+0.49) for less at p95; at 1, 72 deals lost -0.96 to 72 unraced.
 RACE = 2.0
+# The same for the deals the exact search values (0: every card in every deal). At 1 with 96 exact
+# deals it cost -1.62; at 2 with 64 exact deals it gave +0.34 [-0.25, +0.92] over 3 seeds at about
+# the same p95, within the noise, so it stays off (docs/hard-tuning.md).
+RACE_EXACT = 0.0
 
 
 Draw = Callable[[random.Random], list[Mask]]  # a deal drawn for a bid: the four hands, completed
@@ -154,6 +158,7 @@ def _decide(
     bid_miss: float = BID_MISS,
     endgame: str = ENDGAME,
     race: float = RACE,
+    race_exact: float = RACE_EXACT,
 ) -> Decision:
     """Hard's decision for ``view``, its deals drawn from the view (``given`` None) or the one ``given``."""
     legal: list[str] = view["legal_actions"]
@@ -170,7 +175,7 @@ def _decide(
             return _bid(view, k, legal, rng, 1, margin, policy, deadline, lambda _rng: given[:])
         return _bid(view, k, legal, rng, bid_samples, margin, policy, deadline)
     plan = Plan(samples, exact_samples, solve_tricks, rollout_stop, policy, miss, infer, oversample, bid_miss, endgame,
-                race)
+                race, race_exact)
     worlds: Worlds = (lambda n: _worlds(k, rng, n, plan)) if given is None else (lambda n: [(given[:], float(n))])
     scores, held, weight, done = _card_scores(view, k, plan, deadline, worlds)
     best = max(scores, key=lambda c: (scores[c], -c))
@@ -203,6 +208,7 @@ class Plan:
     bid_miss: float = BID_MISS  # bid inference (:class:`.inference.BidReader`): the factor of an unnatural bid
     endgame: str = ENDGAME  # the last ``solve_tricks``: "blend", "respond" (against Normal) or "solve" (double dummy)
     race: float = RACE  # rollouts: drop a card this many standard errors behind the best (0: never)
+    race_exact: float = RACE_EXACT  # the same once the exact search values the cards
 
 
 def _card_scores(
@@ -243,14 +249,16 @@ def _card_scores(
     # The best response to Normal for the endgames that use it; its table too holds for any hands.
     responder = Responder(k.taker, team) if exact and plan.endgame in ("respond", "blend") else None
     deals = worlds(max(1, most))
-    # Racing (rollouts only, over 8 distinct deals or more): each card's (weight, value) per
-    # deal, and the places of the checks.
-    racing = not exact and plan.race > 0 and len(cands) > 1 and len(deals) >= 8
+    # Racing (over 8 distinct deals or more): each card's (weight, value) per deal, and the
+    # places of the checks.
+    z = plan.race_exact if exact else plan.race
+    racing = z > 0 and len(cands) > 1 and len(deals) >= 8
     seen: dict[int, list[tuple[float, float]]] = {c: [] for c in cands}
     checks = {len(deals) * j // 4 for j in (1, 2, 3)} if racing else set()
     for i, (hands, w) in enumerate(deals):
         if i in checks and len(cands) > 1:
-            cands = _still_racing(seen, cands, plan.race)
+            cands = _still_racing(seen, cands, z)
+            cand_mask = sum(1 << c for c in cands)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -266,12 +274,14 @@ def _card_scores(
             # ("respond"), or the mean of both ("blend").
             found: list[dict[int, int]] = []
             if plan.endgame != "respond":
-                found.append(root_values(ps, solver))
+                found.append(root_values(ps, solver, cand_mask if racing else None))
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
                 score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
                 totals[c] += w * score / len(found)
+                if racing:
+                    seen[c].append((w, score / len(found)))
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:

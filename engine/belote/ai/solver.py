@@ -806,25 +806,30 @@ def trick_blockers(hands: list[Mask], seat: int, trick: list[Card]) -> Mask:
     return m
 
 
-def _per_card(ps: PlayState, solve_child: Callable[[PlayState, int], int]) -> dict[int, int]:
+def _per_card(ps: PlayState, solve_child: Callable[[PlayState, int], int], cards: Mask | None = None) -> dict[int, int]:
     """``solve_child(child, delta)`` for every legal card's child position (``delta``: the
-    points the card moved), equivalent cards (a run of 0-point cards) solved once."""
+    points the card moved), or for those of ``cards``; equivalent cards (a run of 0-point
+    cards) solved once."""
     legal = ps.legal_mask()
     kept = collapse(legal, trick_blockers(ps.hands, ps.to_act, ps.trick), ps.trump)
+    want = legal if cards is None else legal & cards
     cap = capot_flags(ps.tricks_won, ps.n_tricks)
+    solved: dict[int, int] = {}  # kept card -> its value
     out: dict[int, int] = {}
-    for c in cards_of(legal):
-        if kept >> c & 1:
+    for c in cards_of(want):
+        # A card left out of ``kept`` has the value of the highest kept card below it in its suit.
+        rep = c if kept >> c & 1 else (kept & ((1 << c) - 1) & SUIT_MASKS[c >> 3]).bit_length() - 1
+        if rep not in solved:
             child = ps.copy()
-            delta, _ = play_scored(child, c, cap)
-            out[c] = solve_child(child, delta)
-        else:  # the highest kept card below it in its suit stands for it
-            out[c] = out[(kept & ((1 << c) - 1) & SUIT_MASKS[c >> 3]).bit_length() - 1]
+            delta, _ = play_scored(child, rep, cap)
+            solved[rep] = solve_child(child, delta)
+        out[c] = solved[rep]
     return out
 
 
-def root_values(ps: PlayState, solver: Solver | None = None) -> dict[int, int]:
-    """The exact future diff (team 0 view, counted from ``ps``) of every legal card of the seat to act.
+def root_values(ps: PlayState, solver: Solver | None = None, cards: Mask | None = None) -> dict[int, int]:
+    """The exact future diff (team 0 view, counted from ``ps``) of every legal card of the seat to
+    act (or of those of ``cards``).
 
     Equivalent cards (a run of 0-point cards, see :func:`collapse`) are searched once and
     share the value."""
@@ -835,7 +840,7 @@ def root_values(ps: PlayState, solver: Solver | None = None) -> dict[int, int]:
         guess[0] = delta + search.value(child, guess=guess[0] - delta)
         return guess[0]
 
-    return _per_card(ps, exact)
+    return _per_card(ps, exact, cards)
 
 
 def best_cards(ps: PlayState, solver: Solver | None = None) -> list[int]:
