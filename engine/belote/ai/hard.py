@@ -32,10 +32,11 @@ cards), plays them out with the rollout policy and takes the best suit when its 
 score beats passing (valued 0) by ``take_margin`` in round 1, by ``take_margin2`` (below 0)
 in round 2, where passing mostly throws the deal in.
 
-Racing (``race``, rollouts only): after each quarter of a decision's deals, a card whose mean
-trails the best card's by more than ``race`` standard errors of their deal-by-deal difference is
-played out in no further deal. Its value stays the mean over the deals it was valued in, kept
-below every card still racing; only those can be chosen.
+Racing (``race`` in the rollouts; ``race_exact``, off by default, once the exact search values
+the cards): after each quarter of a decision's deals, a card whose mean trails the best card's by
+more than that many standard errors of their deal-by-deal difference is valued in no further
+deal. Its value stays the mean over the deals it was valued in, kept below every card still
+racing; only those can be chosen.
 
 Budgets: the default is deterministic (``samples`` or ``exact_samples`` deals per card
 decision, ``bid_samples`` per bid): the same view and seed give the same action on any machine.
