@@ -24,6 +24,8 @@ import statistics
 import sys
 import time
 
+from host_speed import reference_line
+
 from belote.ai.search import Solver, makes, root_values
 from belote.cards import mask_of
 from belote.playstate import PlayState
@@ -102,6 +104,7 @@ def main() -> None:
         made += ok
         ms.append(t)
     print(f"  makes (82 card points), 8 tricks left, {n} deals: ms {figures(ms)}   made {made} of {n}")
+    print(f"  {reference_line()}")
 
 
 if __name__ == "__main__":
