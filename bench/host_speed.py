@@ -40,9 +40,10 @@ def reference_ms(repeat: int = 5) -> float:
     return best
 
 
-def reference_line() -> str:
-    """The reference as the benches print it."""
-    return f"host reference (bench/host_speed.py): {reference_ms():.1f} ms CPU, CPython {sys.version.split()[0]}"
+def reference_line(ms: float | None = None) -> str:
+    """The reference (``ms`` if already timed) as the benches print it."""
+    ms = reference_ms() if ms is None else ms
+    return f"host reference (bench/host_speed.py): {ms:.1f} ms CPU, CPython {sys.version.split()[0]}"
 
 
 if __name__ == "__main__":
