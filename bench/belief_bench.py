@@ -27,7 +27,7 @@ from typing import Any
 
 from belote import Game, ai
 from belote.ai import hard
-from belote.arena import HUGE_TARGET, decision_seed, deck_for
+from belote.arena import HUGE_TARGET, decisions, deck_for
 from belote.cards import CODE_TO_CARD, mask_of_codes
 from hard_options import parse_args
 
@@ -39,12 +39,7 @@ def score_deal(seed: int, deal: int, hard_team: int, options: dict[str, Any],
     """Play deal ``deal`` with Hard on ``hard_team``; add each scored card to ``sums``
     (stage -> [cards, p(true) sum, top-1 hits])."""
     game = Game(seed=seed, target=HUGE_TARGET, decks=[deck_for(seed, deal)])
-    step = 0
-    while game.deal_number == 0:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        s = decision_seed(seed, deal, hard_team, seat, step)
+    for seat, view, s in decisions(game, seed, deal, hard_team):
         if seat & 1 != hard_team:
             action = ai.choose_action(view, "normal", s)
         elif view["phase"] != "play":
@@ -62,7 +57,6 @@ def score_deal(seed: int, deal: int, hard_team: int, options: dict[str, Any],
                     top = max(shares)
                     row[2] += shares[holder] == top and shares.count(top) == 1
         game.play(action)
-        step += 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from belote import arena
+import pytest
+
+from belote import Game, arena
 
 
 def _strip(records):
@@ -69,6 +71,23 @@ def test_decks_and_seeds_are_fixed_by_the_arena_seed():
     assert sorted(arena.deck_for(1, 0)) == sorted(arena.deck_for(1, 1))
     seeds = {arena.decision_seed(1, 0, side, seat, step) for side in (0, 1) for seat in range(4) for step in range(8)}
     assert len(seeds) == 64
+
+
+def test_decisions_walk_the_first_deal_with_the_arenas_seeds():
+    """``decisions`` yields each seat to act, its own view and the arena's seed for that step,
+    until the first deal ends; asking again without playing is an error, not a silent repeat."""
+    game = Game(seed=4, target=arena.HUGE_TARGET, decks=[arena.deck_for(4, 2)])
+    steps = 0
+    for seat, view, s in arena.decisions(game, 4, 2, 1):
+        assert seat == game.to_act and view == game.view(seat)
+        assert s == arena.decision_seed(4, 2, 1, seat, steps)
+        game.play(view["legal_actions"][0])
+        steps += 1
+    assert game.deal_number == 1 and steps == game.move_number
+    walk = arena.decisions(Game(seed=4, target=arena.HUGE_TARGET), 4, 2, 1)
+    next(walk)
+    with pytest.raises(RuntimeError, match="no action was played"):
+        next(walk)
 
 
 def test_command_line_prints_the_table(capsys):

@@ -54,7 +54,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +149,22 @@ def make_player(
     return player
 
 
+def decisions(game: Game, seed: int, deal: int, side: int) -> Iterator[tuple[int, dict[str, Any], int]]:
+    """Each decision of the game's first deal: (seat, that seat's view, its decision seed).
+
+    The one loop behind the arena and the benches that replay its games: the caller plays an
+    action on ``game`` before asking for the next decision; ``side`` is the team A sits on."""
+    step = 0
+    while game.deal_number == 0:
+        seat = game.to_act
+        assert seat is not None
+        moves = game.move_number
+        yield seat, game.view(seat), decision_seed(seed, deal, side, seat, step)
+        if game.move_number == moves:
+            raise RuntimeError("decisions(): no action was played before the next decision was asked for")
+        step += 1
+
+
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
@@ -168,18 +184,12 @@ def play_game(
     players = {lvl: make_player(lvl, options.get(lvl), game) for lvl in set(seat_level)}
     times: dict[str, list[float]] = {lvl: [] for lvl in (a, b)}
     now = CLOCKS[clock]
-    step = 0
-    while game.deal_number == 0:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
+    for seat, view, s in decisions(game, seed, deal, a_team):
         lvl = seat_level[seat]
-        s = decision_seed(seed, deal, a_team, seat, step)
         t0 = now()
         action = players[lvl](view, s)
         times[lvl].append((now() - t0) * 1000.0)
         game.play(action)
-        step += 1
     row = game.view(0)["sheet"][0]
     b_team = 1 - a_team
     taker = row["taker"]
