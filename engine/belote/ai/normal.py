@@ -369,9 +369,16 @@ def _side_part(pattern: int) -> float:
     return 0.0
 
 
+def _void_part(voids: int, two_trumps: bool) -> float:
+    """What side-suit voids add: something only with two trumps or more to ruff with."""
+    return float(voids * VOID_WITH_TRUMPS) if two_trumps else 0.0
+
+
 # By suit pattern: hand_value is a sum over the suits (Hard's bid reading calls it thousands of times).
 TRUMP_PART = tuple(_trump_part(p) for p in range(256))
 SIDE_PART = tuple(_side_part(p) for p in range(256))
+# By (two trumps or more, side voids): the one statement of the void bonus for every evaluator below.
+VOID_PART = tuple(tuple(_void_part(v, bool(t)) for v in range(4)) for t in (0, 1))
 
 
 def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
@@ -384,8 +391,7 @@ def hand_value(hand: Mask, trump: int, first_lead: bool) -> float:
             side = hand >> (s * 8) & 255
             value += SIDE_PART[side]
             voids += not side
-    if voids and trumps & (trumps - 1):  # two trumps or more
-        value += voids * VOID_WITH_TRUMPS
+    value += VOID_PART[trumps & (trumps - 1) != 0][voids]
     if first_lead:
         value += LEAD_BONUS
     return value
@@ -448,9 +454,7 @@ def round1_takes(cards: Mask, turned: Card, seat: int, dealer: int) -> tuple[int
                 break
             for b23, v23, c23 in rest.get(size - kt - k1, ()):
                 voids = v1 + v23
-                value = a + b1 + b23 + base
-                if voids and two:
-                    value += voids * VOID_WITH_TRUMPS
+                value = a + b1 + b23 + base + VOID_PART[two][voids]
                 n = ct * c1 * c23
                 total += n
                 if value >= TAKE_THRESHOLD:
@@ -474,9 +478,8 @@ def bid_action(hand: Mask, turned: Card, seat: int, dealer: int, round2: bool) -
     best, best_value = PASS, float(ROUND2_THRESHOLD)
     for action, named in ROUND2_NAMED[turned >> 3]:
         trumps = patterns[named]
-        v = TRUMP_PART[trumps] + side_total - sides[named] + lead
-        if trumps & (trumps - 1) and voids:  # two trumps or more, and a void (never the trumps)
-            v += voids * VOID_WITH_TRUMPS
+        # voids may count the named suit only when it is empty, and then VOID_PART adds nothing
+        v = TRUMP_PART[trumps] + side_total - sides[named] + lead + VOID_PART[trumps & (trumps - 1) != 0][voids]
         if v > best_value:
             best, best_value = action, v
     return best
