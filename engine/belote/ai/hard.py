@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bidding import PASS
-from ..cards import CARD_CODES, CODE_TO_CARD, Mask, cards_of
+from ..cards import CARD_CODES, CODE_TO_CARD, Mask, cards_of, mask_of
 from ..phases import BID1, BIDDING
 from ..playstate import PlayState
 from ..rules import belote_holder
@@ -259,7 +259,7 @@ def _card_scores(
     for i, (hands, w) in enumerate(deals):
         if i in checks and len(cands) > 1:
             cands = _still_racing(seen, cands, z)
-            cand_mask = sum(1 << c for c in cands)
+            cand_mask = mask_of(cands)
         for s in k.others():
             for c in cards_of(hands[s] & k.hidden):
                 held[c][s] += w
@@ -275,7 +275,7 @@ def _card_scores(
             # ("respond"), or the mean of both ("blend").
             found: list[dict[int, int]] = []
             if plan.endgame != "respond":
-                found.append(root_values(ps, solver, cand_mask if racing else None))
+                found.append(root_values(ps, solver, cand_mask))
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
