@@ -24,6 +24,7 @@ from typing import Any
 from host_speed import reference_line, reference_ms
 
 from belote import Game, ai
+from belote.arena import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("BELOTE_CHROMIUM", "/usr/bin/chromium")
@@ -78,15 +79,9 @@ async ([deals, seed]) => {
 """
 
 
-def p95(times_ms: list[float]) -> float:
-    """The 95th percentile: the value below which 95% of the times fall (nearest rank)."""
-    ordered = sorted(times_ms)
-    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-
-
 def percentiles(times_ms: list[float]) -> str:
     """p50, p95 and max of a list of milliseconds, formatted."""
-    return (f"p50 {statistics.median(times_ms):8.2f} ms   p95 {p95(times_ms):8.2f} ms   "
+    return (f"p50 {statistics.median(times_ms):8.2f} ms   p95 {percentile(times_ms, 95):8.2f} ms   "
             f"max {max(times_ms):8.2f} ms")
 
 
@@ -119,7 +114,7 @@ def cpython_figures(deals: int, seed: int) -> None:
     # Hard's budget in a unit that does not move with the host (see host_speed.py); the times
     # above are wall clock, the reference CPU: the same on a quiet machine, as benches want.
     ref = reference_ms()
-    print(f"  {reference_line(ref)}; Hard's p95 is {p95(times['hard']) / ref:.2f} references")
+    print(f"  {reference_line(ref)}; Hard's p95 is {percentile(times['hard'], 95) / ref:.2f} references")
 
 
 def page_figures(site: Path, deals: int, seed: int) -> None:

@@ -27,6 +27,7 @@ import time
 from host_speed import reference_line
 
 from belote.ai.search import Solver, makes, root_values
+from belote.arena import percentile
 from belote.cards import mask_of
 from belote.playstate import PlayState
 
@@ -45,7 +46,7 @@ def position(seed: int, left: int) -> PlayState:
 def figures(samples: list[float]) -> str:
     """Median, p90 and max of a list, formatted."""
     s = sorted(samples)
-    p90 = s[min(len(s) - 1, int(0.9 * len(s)))]
+    p90 = percentile(s, 90)
     return f"median {statistics.median(s):9.1f}  p90 {p90:9.1f}  max {s[-1]:9.1f}"
 
 
