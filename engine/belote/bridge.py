@@ -34,7 +34,7 @@ from typing import Any
 
 from . import ai
 from .ai.levels import move_seed
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .game import Game
 from .review import practice_save
 
@@ -67,22 +67,22 @@ def _default_level() -> str:
 
 def _check_levels(levels: Any) -> list[str]:
     if not isinstance(levels, list) or len(levels) != 3:
-        raise BadRequest(f"levels must be a list of 3 levels (seats 1, 2, 3), got {levels!r}")
+        raise BadRequest(f"levels must be a list of 3 levels (seats 1, 2, 3), got {shown(levels)}")
     for level in levels:
         if not isinstance(level, str) or level not in ai.LEVELS:
-            raise BadRequest(f"unknown AI level {level!r}; known levels: {', '.join(ai.LEVELS)}")
+            raise BadRequest(f"unknown AI level {shown(level)}; known levels: {', '.join(ai.LEVELS)}")
     return list(levels)
 
 
 def _check_seed(value: Any, name: str) -> int | None:
     if value is not None and (type(value) is not int or not 0 <= value <= MAX_SAFE_INT):
-        raise BadRequest(f"{name} must be a non-negative int or null, got {value!r}")
+        raise BadRequest(f"{name} must be a non-negative int or null, got {shown(value)}")
     return value
 
 
 def _check_target(value: Any, name: str) -> int:
     if type(value) is not int or not 0 < value <= MAX_SAFE_INT:
-        raise BadRequest(f"{name} must be a positive int up to 2**53 - 1, got {value!r}")
+        raise BadRequest(f"{name} must be a positive int up to 2**53 - 1, got {shown(value)}")
     return value
 
 
@@ -164,7 +164,7 @@ def serve(request_json: Any, route: Callable[[dict[str, Any]], Method | None]) -
             params = {}
         fn = route(request)
         if fn is None:
-            raise BadRequest(f"unknown method {request.get('method')!r}")
+            raise BadRequest(f"unknown method {shown(request.get('method'))}")
         if not isinstance(params, dict):
             raise BadRequest(f"params must be an object, got {type(params).__name__}")
         reply = {"id": req_id, "ok": True, "result": fn(params)}
@@ -210,7 +210,7 @@ class Bridge:
         """The method a request names, or None."""
         name = request.get("method")
         if not isinstance(name, str) or name not in self._methods:
-            raise BadRequest(f"unknown method {name!r}; known: {', '.join(self._methods)}")
+            raise BadRequest(f"unknown method {shown(name)}; known: {', '.join(self._methods)}")
         return self._methods[name]
 
     # ------------------------------------------------------------------- methods
@@ -272,9 +272,9 @@ class Bridge:
         _check_params(params, {"action"})
         game = self._need_game()
         if self._practice_over():
-            raise IllegalAction(f"illegal action {params.get('action')!r}: the practice deal is over")
+            raise IllegalAction(f"illegal action {shown(params.get('action'))}: the practice deal is over")
         if game.to_act != PERSON:
-            raise IllegalAction(f"illegal action {params.get('action')!r}: {self._whose_turn(game)}")
+            raise IllegalAction(f"illegal action {shown(params.get('action'))}: {self._whose_turn(game)}")
         if "action" not in params:
             raise BadRequest("play needs params.action")
         action = params["action"]
@@ -357,7 +357,7 @@ def _route(request: dict[str, Any]) -> Method | None:
     """The method of the session a request names (``"session"``: "match", the default, or "practice")."""
     name = request.get("session", "match")
     if name not in SESSIONS:
-        raise BadRequest(f"unknown session {name!r}; known: {', '.join(SESSIONS)}")
+        raise BadRequest(f"unknown session {shown(name)}; known: {', '.join(SESSIONS)}")
     return (_session if name == "match" else _practice).method(request)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Card
 from .deal import Deal, deck_for
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .events import Event, LastDeal, SheetRow, copy_row, sheet_row
 from .phases import OVER
 from .scoring import score_deal
@@ -28,11 +28,14 @@ SAVE_VERSION = 1
 SAVE_KEYS = ("format", "version", "seed", "target", "decks", "actions")
 OPTIONAL_SAVE_KEYS = ("first_dealer",)  # written only when not the default
 FIRST_DEALER = 3
+INT_BITS = 4096  # any int the API takes is printable (CPython prints at most 4,300 digits): a save stays JSON-ready
 
 
 def _check_int(value: Any, name: str) -> int:
     if type(value) is not int:
-        raise ValueError(f"{name} must be an int, got {type(value).__name__}: {value!r}")
+        raise ValueError(f"{name} must be an int, got {type(value).__name__}: {shown(value)}")
+    if value.bit_length() > INT_BITS:
+        raise ValueError(f"{name} must be an int of at most {INT_BITS} bits, got one of {value.bit_length()}")
     return value
 
 
@@ -45,7 +48,7 @@ def _parse_deck(deck: Any, where: str) -> tuple[Card, ...]:
     for i, code in enumerate(deck):
         c = CODE_TO_CARD.get(code) if type(code) is str else None
         if c is None:
-            raise ValueError(f"{where}[{i}] is not a card code: {code!r}")
+            raise ValueError(f"{where}[{i}] is not a card code: {shown(code)}")
         cards.append(c)
     if len(set(cards)) != 32:
         raise ValueError(f"{where} repeats a card")
@@ -155,14 +158,14 @@ class Game:
     def play(self, action: str) -> list[dict[str, Any]]:
         """Apply ``action`` for ``to_act`` and return the public events it caused."""
         if type(action) is not str:
-            raise IllegalAction(f"action must be a str, got {type(action).__name__}: {action!r}")
+            raise IllegalAction(f"action must be a str, got {type(action).__name__}: {shown(action)}")
         if self._winner is not None:
-            raise IllegalAction(f"illegal action {action!r}: the match is over")
+            raise IllegalAction(f"illegal action {shown(action)}: the match is over")
         deal = self._deal
         events = deal.apply(action)
         if events is None:
             where = f"seat {deal.to_act}, deal {deal.number}, phase {deal.phase}"
-            raise IllegalAction(f"illegal action {action!r} ({where}): {deal.refusal(action)}; "
+            raise IllegalAction(f"illegal action {shown(action)} ({where}): {deal.refusal(action)}; "
                                 f"legal: {deal.legal_actions()}")
         self._actions.append(action)
         if deal.finished:
@@ -172,7 +175,7 @@ class Game:
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know, JSON-ready: its own hand and the public table, nothing more."""
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be an int 0-3, got {seat!r}")
+            raise ValueError(f"seat must be an int 0-3, got {shown(seat)}")
         v: SeatView = seat_view(self._deal, seat, phase=self.phase, to_act=self.to_act,
                                 legal=self.legal_actions() if seat == self.to_act else [], scores=self._scores, target=self._target,
                                 reserve=self._reserve, sheet=self._sheet, last_deal=self._last_deal,
@@ -205,7 +208,7 @@ class Game:
         if extra:
             raise ValueError(f"save has unknown keys: {', '.join(extra)}")
         if data["format"] != SAVE_FORMAT:
-            raise ValueError(f"save format must be {SAVE_FORMAT!r}, got {data['format']!r}")
+            raise ValueError(f"save format must be {SAVE_FORMAT!r}, got {shown(data['format'])}")
         if _check_int(data["version"], "save version") != SAVE_VERSION:
             raise ValueError(f"save version {data['version']} is not supported (only {SAVE_VERSION})")
         seed = _check_int(data["seed"], "save seed")
@@ -223,7 +226,7 @@ class Game:
             try:
                 game.play(action)
             except IllegalAction as exc:
-                raise ValueError(f"save action {i} ({action!r}) is refused: {exc}") from None
+                raise ValueError(f"save action {i} ({shown(action)}) is refused: {exc}") from None
         return game
 
     def copy(self) -> Game:

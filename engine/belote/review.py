@@ -26,6 +26,7 @@ from .ai import hard
 from .ai.levels import LEVELS, choose_action, move_seed
 from .ai.search import Solver, root_values
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Mask
+from .errors import shown
 from .events import SheetRow, TrickRecord, copy_row, copy_trick
 from .game import Game, deal_deck
 from .phases import BID1, PLAY
@@ -116,12 +117,12 @@ def _load(save: Any) -> Game:
 
 def _check_seats(seats: Any) -> tuple[int, ...]:
     if not isinstance(seats, (list, tuple)) or not seats:
-        raise ValueError(f"bad seats: a non-empty list of seats 0-3, got {seats!r}")
+        raise ValueError(f"bad seats: a non-empty list of seats 0-3, got {shown(seats)}")
     for s in seats:
         if type(s) is not int or not 0 <= s <= 3:
-            raise ValueError(f"bad seats: {s!r} is not a seat 0-3 (seats {seats!r})")
+            raise ValueError(f"bad seats: {shown(s)} is not a seat 0-3 (seats {shown(seats)})")
     if len(set(seats)) != len(seats):
-        raise ValueError(f"bad seats: a seat is named twice in {seats!r}")
+        raise ValueError(f"bad seats: a seat is named twice in {shown(seats)}")
     return tuple(seats)
 
 
@@ -129,28 +130,28 @@ def _check_levels(levels: Any) -> tuple[str, ...] | None:
     if levels is None:
         return None
     if not isinstance(levels, (list, tuple)) or len(levels) != 3:
-        raise ValueError(f"bad levels: a list of 3 levels (seats 1, 2, 3), got {levels!r}")
+        raise ValueError(f"bad levels: a list of 3 levels (seats 1, 2, 3), got {shown(levels)}")
     for level in levels:
         if not isinstance(level, str) or level not in LEVELS:
-            raise ValueError(f"bad levels: unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
+            raise ValueError(f"bad levels: unknown AI level {shown(level)}; known levels: {', '.join(LEVELS)}")
     return tuple(levels)
 
 
 def _check_ai_seed(ai_seed: Any) -> int | None:
     if ai_seed is not None and type(ai_seed) is not int:
-        raise ValueError(f"bad ai_seed: an int or None, got {ai_seed!r}")
+        raise ValueError(f"bad ai_seed: an int or None, got {shown(ai_seed)}")
     return ai_seed
 
 
 def _finished_row(game: Game, deal: Any, *, played: bool) -> SheetRow:
     """The sheet row of finished deal ``deal``; ValueError saying why it cannot be reviewed."""
     if type(deal) is not int:
-        raise ValueError(f"bad deal index: an int, got {deal!r}")
+        raise ValueError(f"bad deal index: an int, got {shown(deal)}")
     sheet: list[SheetRow] = game.view(PERSON)["sheet"]
     if deal == len(sheet) and game.winner is None:
         raise ValueError(f"deal {deal} is not finished: it is the deal in progress")
     if not 0 <= deal < len(sheet):
-        raise ValueError(f"deal index {deal} is out of range: the save has {len(sheet)} finished deals")
+        raise ValueError(f"deal index {shown(deal)} is out of range: the save has {len(sheet)} finished deals")
     row = sheet[deal]
     if played and row["result"] == "thrown_in":
         raise ValueError(f"deal {deal} was thrown in: nobody took, no card was played")
@@ -217,7 +218,7 @@ class DealReview:
     def decision(self, index: int) -> ReviewDecision:
         """Decision ``index`` (0-based, in play order) valued; ValueError for an index out of range."""
         if type(index) is not int or not 0 <= index < len(self._moments):
-            raise ValueError(f"decision index {index!r} is out of range: the review has "
+            raise ValueError(f"decision index {shown(index)} is out of range: the review has "
                              f"{len(self._moments)} decisions")
         if index not in self._done:
             self._done[index] = self._value(self._moments[index])
@@ -416,7 +417,7 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     if checked is None:
         raise ValueError("bad levels: a list of 3 levels (seats 1, 2, 3), got None")
     if type(ai_seed) is not int:
-        raise ValueError(f"bad ai_seed: an int, got {ai_seed!r}")
+        raise ValueError(f"bad ai_seed: an int, got {shown(ai_seed)}")
     game, _ = _deal_start(save, deal)
     while len(game.view(PERSON)["sheet"]) <= deal:
         seat = game.to_act
