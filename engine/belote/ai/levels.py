@@ -5,25 +5,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..errors import shown
 from . import easy, hard, normal
+from .view_check import check_seed, check_view
 
 Chooser = Callable[[Mapping[str, Any], int], str]
 
 _CHOOSERS: dict[str, Chooser] = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
 LEVELS: tuple[str, ...] = tuple(_CHOOSERS)
+DEFAULT_LEVEL = "hard"  # DESIGN.md: choose_action(view, level="hard", seed=None)
 
 
-def choose_action(view: Mapping[str, Any], level: str = "easy", seed: int | None = None) -> str:
-    """One of ``view["legal_actions"]``, chosen by the given level."""
+def choose_action(view: Mapping[str, Any], level: str = DEFAULT_LEVEL, seed: int | None = None) -> str:
+    """One of ``view["legal_actions"]``, chosen by the given level (a malformed view or seed: ValueError)."""
     chooser = _CHOOSERS.get(level) if isinstance(level, str) else None
     if chooser is None:
-        raise ValueError(f"unknown AI level {level!r}; known levels: {', '.join(LEVELS)}")
-    legal = view.get("legal_actions") if isinstance(view, Mapping) else None
+        raise ValueError(f"unknown AI level {shown(level)}; known levels: {', '.join(LEVELS)}")
+    check_seed(seed)
+    check_view(view)
+    legal = view["legal_actions"]
     if not legal:
-        raise ValueError("the view has no legal actions: this seat is not to act")
+        raise ValueError("bad view: legal_actions is empty: this seat is not to act")
     action = chooser(view, 0 if seed is None else seed)
     if action not in legal:  # a bug in a level must never reach the game as a silent fallback
-        raise RuntimeError(f"AI level {level!r} chose {action!r}, not in {legal}")
+        raise RuntimeError(f"AI level {shown(level)} chose {shown(action)}, not in {shown(legal)}")
     return action
 
 
