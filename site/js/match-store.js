@@ -6,7 +6,9 @@
  *   await store.claim(owner)                    -> record | null   (the match is this owner's from now on)
  *   await store.write(save, owner, build, stats?) -> "ok" | "taken"  ("taken": another tab claimed it since)
  *                                                 stats(record) -> record: the statistics changed in the
- *                                                 same transaction (js/stats.js: a deal counts iff its save is stored)
+ *                                                 same transaction (js/stats.js: a deal counts iff its save is stored);
+ *                                                 if that change throws or its request fails, the save is
+ *                                                 still written and the statistics stay as they were
  *   await store.clear(owner)                    -> "ok" | "taken"
  *   await store.readStats()                     -> the statistics record | null
  *   await store.updateStats(change)             -> the record change(record) returned (stored)
@@ -66,9 +68,37 @@ export async function openMatchStore() {
       await finished.catch(() => {});
       return "taken";
     }
-    change(store, record);
+    try {
+      change(store, record);
+    } catch (e) {
+      tx.abort(); // nothing half written
+      await finished.catch(() => {});
+      throw e;
+    }
     await finished;
     return "ok";
+  }
+
+  /**
+   * Counts into the statistics inside a match write's transaction: `stats(record)` -> record. A
+   * failure here (a change that throws, a request that fails) leaves the statistics as they were
+   * and never aborts the transaction, so it never costs the match its save; the deal is then not
+   * counted. (An exception thrown in a request's handler, or an error event not prevented, would
+   * abort the whole transaction.)
+   */
+  function countIn(store, stats) {
+    const quiet = (request) => {
+      request.onerror = (event) => event.preventDefault();
+      return request;
+    };
+    const get = quiet(store.get(STATS_KEY));
+    get.onsuccess = () => {
+      try {
+        quiet(store.put(stats(get.result || null), STATS_KEY));
+      } catch (e) {
+        console.warn("statistics not counted:", e);
+      }
+    };
   }
 
   async function get(key) {
@@ -92,10 +122,7 @@ export async function openMatchStore() {
     write(save, owner, build, stats = null) {
       return update(owner, (store) => {
         store.put({ save, owner, build, savedAt: new Date().toISOString() }, KEY);
-        if (stats) {
-          const get = store.get(STATS_KEY);
-          get.onsuccess = () => store.put(stats(get.result || null), STATS_KEY);
-        }
+        if (stats) countIn(store, stats);
       });
     },
     readStats() {

@@ -9,7 +9,7 @@ import { el, headerCell } from "./dom.js";
 
 /** "West Normal, North Normal, East Hard" for a levels key "normal,normal,hard". */
 export function levelsLabel(key) {
-  const [west, north, east] = key.split(",").map((l) => t(LEVEL_KEYS[l] || "level_normal"));
+  const [west, north, east] = key.split(",").map((l) => t(Object.hasOwn(LEVEL_KEYS, l) ? LEVEL_KEYS[l] : "level_normal"));
   return t("stats_levels_combo", { west, north, east });
 }
 

@@ -23,12 +23,35 @@ export function emptyStats() {
   return { version: VERSION, levels: {}, reviews: {} };
 }
 
-/** A stored record, or a fresh one when there is none (or it is of another shape). */
-export function normalise(record) {
-  if (!record || record.version !== VERSION || typeof record.levels !== "object" || typeof record.reviews !== "object") {
-    return emptyStats();
+const LEVELS_KEY = /^[a-z]+,[a-z]+,[a-z]+$/;
+
+function plain(x) {
+  return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype;
+}
+
+function count(x) {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0;
+}
+
+/** True when every entry of the record has the documented shape (plain objects, counts finite
+ * and not negative, levels keys of three names). */
+function wellFormed(record) {
+  if (!plain(record) || record.version !== VERSION || !plain(record.levels) || !plain(record.reviews)) return false;
+  for (const [key, c] of Object.entries(record.levels)) {
+    if (!LEVELS_KEY.test(key) || !plain(c) || !COUNTERS.every((name) => count(c[name]))) return false;
   }
-  return record;
+  for (const r of Object.values(record.reviews)) {
+    if (!plain(r) || typeof r.levels !== "string" || !LEVELS_KEY.test(r.levels) || !count(r.loss) || !count(r.decisions)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A stored record, or a fresh one when there is none or it is of another shape (another version,
+ * or any entry of the wrong type: a tampered or damaged record starts afresh, never throws). */
+export function normalise(record) {
+  return wellFormed(record) ? record : emptyStats();
 }
 
 function zero() {

@@ -1,0 +1,136 @@
+"""Statistics a tampered or damaged store holds never cost the match (site/js/stats.js normalise,
+site/js/match-store.js write): the engine worker counts a deal's end in the same IndexedDB
+transaction as the save that holds it, so a statistics record that made the counting throw used to
+abort the match's save at every deal end; uncaught in the worker, the exception also killed the
+engine (restarted again and again, "The game engine restarted" shown), the deal was never counted,
+and the Statistics button did nothing (a page error). Now a record of another shape is read as no
+statistics at all: the deal is saved, no notice, no restart, and the statistics start afresh.
+(Unit level: tests/test_stats_js.py runs the same records through stats.js in Node.)
+
+The match is reached fast, as in e2e/test_review.py: a save built here under CPython leaves the
+person one card before the end of a played deal; `load_save` stores it beside the planted
+statistics record and the page resumes it.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from belote import Game, ai
+from belote.ai.levels import move_seed
+from conftest import BOOT_TIMEOUT_MS, READY
+from ui_helpers import MY_TURN, WRITE_ENTRY, deals_done, load_save, moves, saved
+
+LEVELS = ["easy", "easy", "easy"]
+KEY = ",".join(LEVELS)
+AI_SEED = 4242
+COUNTS = {"matches": 2, "won": 1, "deals": 30, "taken": 12, "made": 9, "failed": 3, "capots": 1, "points": 2400}
+NOTICE = "[data-notice]"  # "storage" (this browser keeps no data) or "recovered" (the engine restarted)
+
+# name -> a statistics record no build of the game writes (each broke the deal's save, the dialog,
+# or the figures, before normalise checked every entry)
+MALFORMED = {
+    "levels null": {"version": 1, "levels": None, "reviews": {}},
+    "a levels entry that is a number": {"version": 1, "levels": {KEY: 5}, "reviews": {}},
+    "a levels entry that is a string": {"version": 1, "levels": {KEY: "many", "normal,normal,hard": dict(COUNTS)}, "reviews": {}},
+    "a count that is negative": {"version": 1, "levels": {KEY: {**COUNTS, "deals": -3}}, "reviews": {}},
+    "a count that is a string": {"version": 1, "levels": {KEY: {**COUNTS, "points": "lots"}}, "reviews": {}},
+    "reviews null": {"version": 1, "levels": {KEY: dict(COUNTS)}, "reviews": None},
+    "a review entry that is a number": {"version": 1, "levels": {}, "reviews": {"1234:0": 7}},
+    "a review whose levels is not a string": {"version": 1, "levels": {}, "reviews": {"1234:0": {"levels": 3, "loss": 4, "decisions": 8}}},
+}
+
+
+def before_last_card(seed: int, target: int) -> dict:
+    """The bridge's save of a match whose first played deal waits for the person's last card
+    (every action chosen as the page's worker would: seat 0 by Easy here)."""
+    game = Game(seed=seed, target=target)
+    while True:
+        seat = game.to_act
+        view = game.view(seat)
+        if seat == 0 and view["phase"] == "play" and len(view["hand"]) == 1:
+            return {"game": game.to_dict(), "levels": LEVELS, "ai_seed": AI_SEED}
+        game.play(ai.choose_action(view, "easy", move_seed(AI_SEED, game.move_number)))
+
+
+def plant(page: Page, save: dict, stats) -> None:
+    """Stores `save` as the match in progress and `stats` as the statistics record."""
+    load_save(page, save)
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": stats})
+
+
+def untroubled(page: Page) -> None:
+    """No notice (the match not kept, the engine restarted) and no engine restart: before the fix,
+    the exception in the store's callback aborted the save and, uncaught in the worker, killed it."""
+    notice = page.query_selector(NOTICE)
+    assert notice is None, notice.text_content()
+    assert page.get_attribute("#app", "data-recoveries") in (None, "", "0")
+
+
+def open_stats(page: Page) -> dict[str, str]:
+    """Opens the Statistics dialog by its button: the figures it shows, by data-stat; closes it."""
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open] [data-stat]", timeout=10_000)
+    shown = {el.get_attribute("data-stat"): el.text_content().strip()
+             for el in page.query_selector_all("#dlg-stats [data-stat]")}
+    shown["empty"] = page.query_selector("#dlg-stats .muted") is not None
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-stats[open]", state="detached")
+    return shown
+
+
+def resume(page: Page, open_game, save: dict, stats) -> None:
+    open_game(page, "levels=easy,easy,easy&speed=instant")
+    plant(page, save, stats)
+    page.goto(page.url.split("?")[0] + "?speed=instant")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+
+
+def last_card(page: Page) -> None:
+    """Plays the person's last card of the deal."""
+    page.click("#hand button:not([disabled])")
+
+
+@pytest.mark.parametrize("stats", MALFORMED.values(), ids=MALFORMED.keys())
+def test_a_malformed_statistics_record_never_costs_the_deals_save(page: Page, open_game, stats):
+    save = before_last_card(seed=3, target=5000)
+    resume(page, open_game, save, stats)
+    # Unreadable statistics open as none at all (before: the button did nothing).
+    before = open_stats(page)
+    assert before["empty"] and before["deals"] == "0" and before["matches"] == "0", before
+
+    last_card(page)
+    page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)  # the next deal waits for the person
+    shown = moves(page)
+    untroubled(page)
+    assert len(saved(page)["game"]["actions"]) == shown  # stored up to what the table shows
+
+    # The statistics started afresh with this deal; the match resumes where it was.
+    after = open_stats(page)
+    assert not after["empty"] and after["deals"] == "1" and after["matches"] == "0", after
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert deals_done(page) == 1 and moves(page) == shown
+    untroubled(page)
+    assert open_stats(page) == after
+
+
+def test_a_malformed_statistics_record_never_costs_the_end_of_the_match(page: Page, open_game):
+    """With a target of 1 the deal ends the match: the match's end is stored and counted."""
+    save = before_last_card(seed=5, target=1)
+    resume(page, open_game, save, MALFORMED["levels null"])
+    last_card(page)
+    page.wait_for_selector("#dlg-over[open]", timeout=30_000)
+    untroubled(page)
+    stored = Game.from_dict(saved(page)["game"])
+    assert stored.winner is not None  # the match's end is what the store holds
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-over[open]", state="detached")
+    counted = open_stats(page)
+    assert counted["deals"] == "1" and counted["matches"] == "1", counted
+    page.reload()
+    page.wait_for_selector("#dlg-over[open]", timeout=BOOT_TIMEOUT_MS)  # resumed at the match's end
+    untroubled(page)
