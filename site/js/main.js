@@ -25,8 +25,8 @@ const params = readParams();
 const tab = createTab({ onLost: () => matchMoved() });
 const session = {
   engine: null,
-  firstGame: true, // the URL's seed= applies to the first match only
-  pendingSettings: null, // the new-game settings waiting for "abandon this match?"
+  linkSeed: params.seed ?? null, // the URL's seed=: deals the first new match only, never without asking
+  pending: null, // {settings, seed}: the new match waiting for "abandon this match?"
   inFlight: null, // {action, moves}: the person's action sent, not yet answered
   recoverySave: null, // when storage is refused, the worker hands the save over (a restart resumes it)
   storageWarned: false,
@@ -78,15 +78,19 @@ function engineError(e) {
   update({ alert: { kind: "engine", text: t("engine_error", { reason: reason(e) }) } });
 }
 
-/** What every answer about the match says of its storage: warn once, keep a copy if it is not kept. */
+/** What every answer about the match says of its storage: warn once, keep a copy if it is not kept.
+ * A write refused because another tab took the match is not a storage failure: the match moved. */
 function noteStorage(reply) {
+  if (reply.lost) {
+    matchMoved();
+    return;
+  }
   session.recoverySave = reply.stored ? null : reply.save || session.recoverySave;
   if (reply.stored) storage.clearLegacySave(); // the worker has it now: the old copy can go
   if (!reply.stored && !session.storageWarned) {
     session.storageWarned = true;
     update({ notice: { kind: "storage", text: t("storage_not_kept") } });
   }
-  if (reply.lost) matchMoved();
 }
 
 /** A new or resumed match: the table starts from its view. */
@@ -165,12 +169,16 @@ function onSteps(msg) {
 
 // ---- the match ------------------------------------------------------------------------------
 
-async function startNewGame(settings = state.settings) {
+/** A new match (dealt from `seed`, else the link's seed if not used yet, else at random), over the
+ * stored one: only the tab that owns the match may do that (a tab that lost it writes nothing). */
+async function startNewGame(seed = null) {
+  if (state.tab !== "here") return;
+  const settings = state.settings;
   closeDialogs();
   timeline.reset(null);
   leavePractice();
-  const seed = session.firstGame && params.seed !== undefined ? params.seed : null;
-  session.firstGame = false;
+  seed ??= session.linkSeed;
+  session.linkSeed = null;
   session.inFlight = null;
   session.overPending = false;
   update({ busy: true, hint: null, alert: null, view: null, moves: 0 });
@@ -183,15 +191,17 @@ async function startNewGame(settings = state.settings) {
   }
 }
 
-/** The stored match for this tab (or a previous build's), else a new one. */
+/** The stored match for this tab (or a previous build's), else a new one. A link's seed= that
+ * names another match than the one in progress asks first (the abandon dialog); Cancel plays on. */
 async function resumeOrStart() {
   const legacy = storage.loadLegacySave();
+  const linked = { levels: state.settings.levels, target: state.settings.target }; // the link's, for its match
   let reply;
   try {
     reply = await session.engine.call("resume", {
       owner: tab.id,
-      seed: params.seed ?? null,
-      legacy: legacy.save || session.recoverySave,
+      seed: session.linkSeed,
+      legacy: session.recoverySave || legacy.save, // the page's copy is the newest: its moves were not stored
     });
   } catch (e) {
     if (isCrash(e)) return;
@@ -199,18 +209,25 @@ async function resumeOrStart() {
     return;
   }
   if (!reply.found) {
-    if (legacy.error && !reply.otherSeed) {
+    if (legacy.error) {
       update({ alert: { kind: "save", text: t("save_corrupt", { reason: legacy.error }) } });
       return;
     }
     await startNewGame();
     return;
   }
-  session.firstGame = false;
+  const inProgress = reply.view.phase !== "over" && reply.moves > 0;
+  if (reply.otherSeed && !inProgress) {
+    await startNewGame(); // nothing to lose: the linked deals at once
+    return;
+  }
+  if (reply.otherSeed) session.pending = { settings: linked, seed: session.linkSeed };
+  session.linkSeed = null; // asked once: a restart or a take-over resumes without asking again
   update((s) => ({ settings: { ...s.settings, levels: reply.levels.slice(), target: reply.view.target } }));
   adoptMatch(reply);
   announce(t("announce_resumed"));
-  if (reply.view.phase === "over") openDialog("dlg-over");
+  if (reply.otherSeed) openDialog("dlg-confirm");
+  else if (reply.view.phase === "over") openDialog("dlg-over");
 }
 
 async function playAction(action) {
@@ -403,14 +420,18 @@ async function recover(err) {
   }
 }
 
-/** Another tab took the match: stop showing moves here and offer to take it back. */
+/** Another tab took the match: stop showing moves here and offer to take it back. Nothing this
+ * tab still shows may start a match over it: the held-back end-of-match dialog and an alert about
+ * the match (a corrupt save's "Start a new game") go; a failed start's Retry stays. */
 function matchMoved() {
   if (state.tab === "moved") return;
+  session.overPending = false;
+  session.pending = null;
+  update((s) => ({ tab: "moved", busy: false, hint: null, alert: s.alert?.kind === "boot" ? s.alert : null }));
   timeline.reset(null);
   closeDialogs();
   leavePractice();
   if (session.engine) session.engine.expect(false);
-  update({ tab: "moved", busy: false, hint: null });
 }
 
 async function takeOver() {
@@ -453,8 +474,8 @@ function onIntent(name, arg) {
       startNewGame();
       break;
     case "confirm-new-game":
-      if (session.pendingSettings) startWith(session.pendingSettings);
-      session.pendingSettings = null;
+      if (session.pending) startWith(session.pending.settings, session.pending.seed);
+      session.pending = null;
       break;
     case "close-dialog":
       closeDialogs();
@@ -495,15 +516,16 @@ async function onNewGameSubmit(event) {
     persistSettings();
   }
   if (matchInProgress()) {
-    session.pendingSettings = { ...state.settings, ...chosen }; // kept only if the match is abandoned
+    session.pending = { settings: { ...state.settings, ...chosen }, seed: null }; // kept only if the match is abandoned
     openDialog("dlg-confirm");
   } else startWith(chosen);
 }
 
-function startWith(settings) {
+function startWith(settings, seed = null) {
+  if (state.tab !== "here") return;
   update((s) => ({ settings: { ...s.settings, ...settings } }));
   persistSettings();
-  startNewGame();
+  startNewGame(seed);
 }
 
 async function main() {
@@ -526,7 +548,7 @@ async function main() {
   bindDialogs(() => {
     requestRender(focusTurn);
     timeline.resume();
-    if (session.overPending && !state.dialog) {
+    if (session.overPending && !state.dialog && state.tab === "here") {
       session.overPending = false;
       if (state.view?.phase === "over" && !state.practice) openDialog("dlg-over");
     }

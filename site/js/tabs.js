@@ -4,7 +4,7 @@
 // match's owner (js/match-store.js) makes sure only that tab's engine ever writes it.
 //
 //   const tab = createTab({ onLost });   // onLost(): another tab took the match
-//   await tab.claim()        -> "here" | "elsewhere"   (ask, never take)
+//   await tab.claim()        -> "here" | "elsewhere"   (ask, never take; "here" while this tab holds it)
 //   await tab.takeOver()     -> "here"                 (take it from whichever tab has it)
 //   tab.id                   this tab's id (the owner of the stored match while it plays)
 
@@ -48,7 +48,8 @@ export function createTab({ onLost = () => {} } = {}) {
 
   return {
     id,
-    claim: () => (locks ? request({ ifAvailable: true }) : Promise.resolve("here")),
+    // Asked again (Retry after a failed start): a lock this tab holds is its own, not another tab's.
+    claim: () => (locks && !holding ? request({ ifAvailable: true }) : Promise.resolve("here")),
     takeOver: () => (locks ? request({ steal: true }) : Promise.resolve("here")),
   };
 }

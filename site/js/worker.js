@@ -28,6 +28,7 @@ let owner = null; // the page's tab id: only its worker writes the stored match
 let token = 0; // bumped by every new or resumed match: steps of an older one are stale
 let store; // undefined: not opened yet; null: storage refused
 let lostToOtherTab = false;
+let lastStored = false; // the match's last write was stored (a snapshot says so, not whether a store is open)
 let practiceToken = 0; // bumped by every practice: steps of an older one are stale
 let host = null; // the methods this worker answers (the match's HOST, or the analysis host)
 
@@ -132,6 +133,11 @@ function bridgeCall(method, params = {}, session = "match") {
 /** Stores the save, and counts the deals and the match its steps end in the statistics (in the
  * same transaction); false when storage is refused or the match now belongs to another tab. */
 async function persist(save, steps = []) {
+  lastStored = await write(save, steps);
+  return lastStored;
+}
+
+async function write(save, steps) { // persist's one attempt
   if (store === null) store = await openMatchStore(); // keep trying: storage may come back
   if (!store) return false;
   const events = steps.flatMap((s) => s.events);
@@ -143,6 +149,17 @@ async function persist(save, steps = []) {
   } catch {
     return false; // quota exceeded, storage cleared under us...: play on, say it is not kept
   }
+}
+
+/** The save to resume: the stored one, or `kept` (the page's copy) when it continues the same match
+ * further (its moves could not be stored: nothing the person played is dropped). */
+function furthest(stored, kept) {
+  if (!stored || !kept) return stored || kept;
+  const a = stored.game?.actions;
+  const b = kept.game?.actions;
+  const continues = Array.isArray(a) && Array.isArray(b) && b.length > a.length
+    && stored.game.seed === kept.game.seed && a.every((action, i) => action === b[i]);
+  return continues ? kept : stored;
 }
 
 /** What the page gets for a change of the match: the save stays here, unless it could not be
@@ -250,19 +267,21 @@ const HOST = {
     practiceToken++;
     return {};
   },
-  /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere) for tab `owner`. */
+  /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere, when none
+   * is stored or it continues the stored match further) for tab
+   * `owner`; `otherSeed`: a `seed` was asked for and the match resumed is another (the page asks). */
   async resume({ owner: tabId = owner, seed = null, legacy = null } = {}) {
     owner = tabId;
     lostToOtherTab = false;
     const record = store ? await store.claim(owner).catch(() => null) : null;
-    const save = record ? record.save : legacy;
+    const save = furthest(record?.save, legacy);
     if (!save) return { found: false, stored: !!store };
-    if (seed !== null && save?.game?.seed !== seed) return { found: false, stored: !!store, otherSeed: true };
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
-    return { found: true, ...(await changed(result, { fresh: true })) };
+    const otherSeed = seed !== null && save?.game?.seed !== seed;
+    return { found: true, otherSeed, ...(await changed(result, { fresh: true })) };
   },
   async snapshot() {
-    return forPage(bridgeCall("snapshot"), !!store);
+    return forPage(bridgeCall("snapshot"), lastStored);
   },
   async hint({ session = "match", ...params }) {
     return bridgeCall("hint", params, session);
