@@ -8,7 +8,8 @@
 //   review {source: "match" | "practice", deal, save?, focus}  -> {key, header, outline, decisions}
 //       focus: the review on show (every seat's decisions, before any other review's); without it
 //       (the page's "this deal was just scored") only the person's decisions, in the background.
-//   want {key, index}         that decision next (the person stepped onto it)
+//   want {key, index}         that decision next (the person stepped onto it, or a Retry after
+//                             an error); one already valued is posted again
 //   hard_in_seat {source, deal, save?}  -> {row}: the deal with Hard in seat 0
 // Order of work: the person's cards in play order (the page's first values), the person's bids,
 // then the computer seats' decisions; one decision per job, so a request waits one decision at most.
@@ -176,7 +177,8 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     async want({ key, index }) {
       const r = reviews.get(key);
       if (!r) throw new HostError("NoReview", `no review ${JSON.stringify(key)}`);
-      if (!r.done.has(index)) r.queue = [index, ...r.queue.filter((i) => i !== index)];
+      if (r.done.has(index)) post({ kind: "analysis", key, index, decision: r.done.get(index) });
+      else r.queue = [index, ...r.queue.filter((i) => i !== index)];
       focus = key;
       pump();
       return {};

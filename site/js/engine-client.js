@@ -18,7 +18,8 @@
  *     onCrash(err)                the worker died or stopped answering once ready (err.type
  *                                 "WorkerCrashed" | "NoAnswer"); pending calls reject with err.
  *     onAnalysis(msg)             analysis workers: a decision of a review as it is valued,
- *                                 {key, index, decision} (docs/contracts.md "Analysis worker").
+ *                                 {key, index, decision}, or {key, index, error, type} when it
+ *                                 could not be valued (docs/contracts.md "Analysis worker").
  *   engine.listen({ onSteps, onCrash, onAnalysis })   sets those handlers later.
  *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
  *                    bytecode: true when the engine was imported from the precompiled wheel
@@ -32,8 +33,9 @@
  *   engine.state  -> "booting" | "ready" | "failed" | "closed"
  *   engine.error  -> the EngineError once state is "failed", else null
  *   engine.terminate()  stops the worker; pending calls reject with type "Closed".
- *   engine.expect(on)   computer moves are (on) / are no longer awaited.
- *   Liveness: while a call or (after expect(true)) a computer move is awaited, a worker silent for
+ *   engine.expect(on)   computer moves are (on) / are no longer awaited; an analysis engine: a
+ *                       review on show waits for it (js/review.js, while its dialog is open).
+ *   Liveness: while a call or (after expect(true)) a computer move or a review is awaited, a worker silent for
  *   quietMs (4 s) is pinged; no answer within quietMs more means dead or hung: the engine fails
  *   with "NoAnswer" and onCrash is called.
  *
@@ -158,7 +160,7 @@ export function createEngine({
     }
     const now = performance.now();
     if (pingSent && now - pingSent > quietMs) {
-      fail("NoAnswer", "the game engine stopped answering");
+      fail("NoAnswer", role === "analysis" ? "the analysis engine stopped answering" : "the game engine stopped answering");
     } else if (!pingSent && now - lastHeard > quietMs) {
       pingSent = now;
       worker.postMessage({ kind: "ping" });

@@ -3,7 +3,10 @@
 // trick on the table (or the turned card before the first), the decision of the card to come: the
 // person's legal cards carry their values (the card played, the best ones, the loss and ?/??), a
 // computer's card its reason and, for Hard, where it believed the unseen cards were. Text goes in
-// with textContent only.
+// with textContent only. Each part is built afresh and put in only when it differs from what is
+// on show (show()): #review-decision and #review-position are live regions, and decisions keep
+// arriving while the review is open (the computer seats' in the background), so a screen reader
+// hears a part again only when it changed.
 
 import { t, tSeat, seatName, formatNumber, hasKey } from "./i18n.js";
 import { state, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
@@ -58,6 +61,30 @@ function position(r) {
   return { order, hands, trick, winner };
 }
 
+/** Puts `nodes` (elements or strings) in `box` unless it already holds equal ones. */
+function show(box, nodes) {
+  const next = nodes.map((n) => (typeof n === "string" ? document.createTextNode(n) : n));
+  const old = box.childNodes;
+  if (old.length === next.length && next.every((n, k) => n.isEqualNode(old[k]))) return;
+  box.replaceChildren(...next);
+}
+
+/** The failure of the whole review or of decision i, or null. */
+function failureOf(r, i) {
+  if (r.error) return r.error;
+  return i >= 0 && r.errors && Object.hasOwn(r.errors, i) ? r.errors[i] : null;
+}
+
+/** "The review is not available: <reason>" with a Retry button. */
+function failureLine(reason) {
+  const p = el("p", "review-error", t("review_failed", { reason }));
+  const retry = el("button", "review-retry", t("retry"));
+  retry.type = "button";
+  retry.dataset.intent = "review-retry";
+  p.append(" ", retry);
+  return p;
+}
+
 function personCardDecisions(r) {
   return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
 }
@@ -68,6 +95,8 @@ function summaryText(r) {
   if (r.error) return t("review_failed", { reason: r.error });
   if (!r.header) return t("review_loading");
   const mine = personCardDecisions(r);
+  const failed = mine.find((i) => !r.decisions[i] && failureOf(r, i));
+  if (failed !== undefined) return t("review_failed", { reason: failureOf(r, failed) });
   if (!mine.every((i) => r.decisions[i])) return t("review_summary_pending");
   const first = r.decisions[mine[0]];
   const best = Math.max(...Object.values(first.values));
@@ -197,15 +226,26 @@ function bidding(r) {
   return el("p", "review-bidding", t("review_bidding", { bids: parts.join(", ") }));
 }
 
+/** What #review-decision shows; when the review failed as a whole (a dead worker), that too, with
+ * its Retry, under what was valued before. */
 function decisionPanel(r, i, pos) {
-  const box = $("review-decision");
-  box.replaceChildren();
-  if (!r.header) return;
-  if (pos === 0) box.append(bidding(r));
+  const out = decisionParts(r, i, pos);
+  if (r.error && !out.some((n) => n.classList.contains("review-error"))) out.push(failureLine(r.error));
+  return out;
+}
+
+/** The card at pos (the bidding too at the start), its values or reason, or why it has none. */
+function decisionParts(r, i, pos) {
+  const out = [];
+  if (!r.header) {
+    if (r.error) out.push(failureLine(r.error));
+    return out;
+  }
+  if (pos === 0) out.push(bidding(r));
   if (pos >= 32) {
     const row = r.header.row;
-    box.append(el("p", "", t("review_end", { us: row.points[0], them: row.points[1] })));
-    return;
+    out.push(el("p", "", t("review_end", { us: row.points[0], them: row.points[1] })));
+    return out;
   }
   const card = position(r).order[pos];
   const d = r.decisions[i];
@@ -213,10 +253,11 @@ function decisionPanel(r, i, pos) {
   const line = el("p", "review-move");
   line.append(el("strong", "", who === 0 ? t("review_you_played", { card: cardShort(card.card) })
     : t("review_played", { player: seatWithLevel(who), card: cardShort(card.card) })));
-  box.append(line);
+  out.push(line);
   if (!d) {
-    box.append(el("p", "muted", t("review_valuing")));
-    return;
+    const failed = failureOf(r, i);
+    out.push(failed ? failureLine(failed) : el("p", "muted", t("review_valuing")));
+    return out;
   }
   if (who === 0) {
     const facts = [t("review_points", { points: d.values[d.played] })];
@@ -225,8 +266,8 @@ function decisionPanel(r, i, pos) {
     facts.push(t("review_hard_choice", { card: cardShort(d.hard) }));
     const p = el("p", "review-facts", facts.join(" · "));
     if (d.flag) p.prepend(el("span", `review-flag-text flag-${d.flag === "??" ? "blunder" : "mistake"}`, `${d.flag} `));
-    box.append(p);
-    return;
+    out.push(p);
+    return out;
   }
   const why = el("button", "review-why", t("review_why"));
   why.type = "button";
@@ -234,12 +275,13 @@ function decisionPanel(r, i, pos) {
   why.setAttribute("aria-expanded", r.why ? "true" : "false");
   why.setAttribute("aria-controls", "review-reason");
   line.append(" ", why);
-  if (!r.why) return;
+  if (!r.why) return out;
   const reason = el("div", "review-reason");
   reason.id = "review-reason";
   reason.append(el("p", "", t("review_reason", { reason: reasonText(d.why) })));
   if (d.belief && Object.keys(d.belief).length) reason.append(heatMap(r, who, d.belief));
-  box.append(reason);
+  out.push(reason);
+  return out;
 }
 
 /** Where a Hard seat believed each unseen card was: suits by rows, the other seats by columns,
@@ -299,11 +341,14 @@ export function renderReview() {
   const focusedIntent = dlg.contains(document.activeElement) ? document.activeElement.dataset.intent || "" : "";
 
   $("dlg-review-title").textContent = t(r.source === "practice" ? "review_title_practice" : "review_title", { n: r.matchDeal + 1 });
-  const summary = $("review-summary");
-  summary.replaceChildren();
-  if (r.header) summary.append(el("span", "review-contract", ""), " ");
-  if (r.header) summary.firstChild.append(contractLabel(r.header));
-  summary.append(el("span", "", summaryText(r)));
+  const summary = [];
+  if (r.header) {
+    const contract = el("span", "review-contract", "");
+    contract.append(contractLabel(r.header));
+    summary.push(contract, " ");
+  }
+  summary.push(el("span", "", summaryText(r)));
+  show($("review-summary"), summary);
   const table = $("review-table");
   const ready = !!r.header;
   dlg.dataset.pos = String(r.pos);
@@ -323,20 +368,19 @@ export function renderReview() {
   } else {
     delete dlg.dataset.values;
   }
-  $("review-position").textContent = ready ? positionText(r) : "";
-  table.replaceChildren();
+  show($("review-position"), ready ? [positionText(r)] : []);
+  const i = ready ? decisionAt(r, r.pos) : -1;
   if (ready) {
     const { hands, trick, winner } = position(r);
-    const i = decisionAt(r, r.pos);
     const d = i >= 0 ? r.decisions[i] : null;
     const grid = el("div", "review-grid");
     grid.append(seatBox(r, 2, hands[2], null), seatBox(r, 1, hands[1], null), center(r, trick, winner),
       seatBox(r, 3, hands[3], null), seatBox(r, 0, hands[0], d && d.seat === 0 ? d : null));
-    table.append(grid);
-    decisionPanel(r, i, r.pos);
+    show(table, [grid]);
   } else {
-    $("review-decision").replaceChildren();
+    show(table, []);
   }
+  show($("review-decision"), decisionPanel(r, i, r.pos));
   hardLine(r);
   if (opened) $("review-reason")?.scrollIntoView({ block: "nearest" }); // the reason just opened
   // Keep the focus in the dialog: on the control that had it if it is still there (it may have

@@ -7,6 +7,11 @@
 // Position in the review: pos 0-32, the cards played so far; at pos p the table shows the trick of
 // card p (or, between two tricks, the one just won) and the decision is card p's (docs/contracts.md
 // "The review dialog").
+//
+// Failures: a decision the worker could not value is kept in state.review.errors {index: message}
+// and shown at its card with a Retry (the worker values it again); while the dialog is open the
+// analysis worker is watched (engine.expect(true): pinged when silent), so a dead or hung worker
+// sets state.review.error, shown with a Retry that opens the review again on a new worker.
 
 import { createEngine } from "./engine-client.js";
 import { state, update } from "./state.js";
@@ -26,7 +31,7 @@ export function configure(h) {
 /** The analysis engine, started on first use (again after a crash). */
 function engine() {
   if (!analysis || analysis.state === "failed" || analysis.state === "closed") {
-    const started = createEngine({ role: "analysis", timeoutMs: ANALYSIS_BOOT_MS, quietMs: ANALYSIS_QUIET_MS, onAnalysis, onCrash: () => {} });
+    const started = createEngine({ role: "analysis", timeoutMs: ANALYSIS_BOOT_MS, quietMs: ANALYSIS_QUIET_MS, onAnalysis, onCrash });
     analysis = started;
     // test hook: <html data-analysis="ready"> once the analysis worker answers
     started.ready.then(() => { if (analysis === started) document.documentElement.dataset.analysis = "ready"; }, () => {});
@@ -75,29 +80,74 @@ function setReview(change) {
  * (the practice just played, whose save the page holds). `matchDeal`: the match deal a practice
  * replays (what "Play this deal again" deals).
  */
-export async function openReview(source, deal, { practiceSave = null, matchDeal = deal } = {}) {
+export async function openReview(source, deal, { practiceSave = null, matchDeal = deal, pos = 0 } = {}) {
   const token = Symbol("review");
   update({
     review: {
-      token, source, deal, matchDeal, practiceSave, key: null, header: null, outline: null, decisions: {},
-      pos: 0, why: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
+      token, source, deal, matchDeal, practiceSave, key: null, header: null, outline: null, decisions: {}, errors: {},
+      pos, why: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
     },
   });
   hooks.openDialog("dlg-review");
+  const served = engine();
+  served.expect(true); // watched while the dialog is open: a dead worker is noticed (onCrash)
   try {
-    const r = await engine().call("review", { source, deal, save: saveParam(source, practiceSave), focus: true });
+    const r = await served.call("review", { source, deal, save: saveParam(source, practiceSave), focus: true });
     if (state.review?.token !== token) return;
     setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions } }));
+    if (pos > 0) want(state.review); // a Retry keeps the position: its decision first
   } catch (e) {
     if (state.review?.token === token) setReview({ error: e.message || String(e) });
   }
 }
 
-/** A decision valued by the analysis worker (for the review on show; others wait in its cache). */
+function without(errors, index) {
+  if (!Object.hasOwn(errors, index)) return errors;
+  const out = { ...errors };
+  delete out[index];
+  return out;
+}
+
+/** A decision valued by the analysis worker (for the review on show; others wait in its cache),
+ * or {key, index, error}: that decision could not be valued. */
 function onAnalysis(msg) {
   const r = state.review;
-  if (!r || msg.key !== r.key || !("decision" in msg)) return;
-  setReview((old) => ({ decisions: { ...old.decisions, [msg.index]: msg.decision } }));
+  if (!r || msg.key !== r.key || !Number.isInteger(msg.index)) return;
+  if (msg.decision) {
+    setReview((old) => ({ decisions: { ...old.decisions, [msg.index]: msg.decision }, errors: without(old.errors, msg.index) }));
+  } else if (msg.error !== undefined && !r.decisions[msg.index]) {
+    setReview((old) => ({ errors: { ...old.errors, [msg.index]: String(msg.error) } }));
+  }
+}
+
+/** The analysis worker died or stopped answering: the review it served says so (with a Retry). */
+function onCrash(err) {
+  if (state.review && !state.review.error) setReview({ error: err.message || String(err) });
+}
+
+/** Asks the worker for the decision at the review's position next, unless it is there or failed. */
+function want(r) {
+  if (!r || !r.key || r.error) return;
+  const i = decisionAt(r, r.pos);
+  if (i < 0 || r.decisions[i] || Object.hasOwn(r.errors, i)) return;
+  const token = r.token;
+  engine().call("want", { key: r.key, index: i }).catch((e) => {
+    if (state.review?.token === token) setReview((old) => ({ errors: { ...old.errors, [i]: e.message || String(e) } }));
+  });
+}
+
+/** Retry: the review again on a (new) worker when it failed as a whole, else the decision on show. */
+function retry() {
+  const r = state.review;
+  if (!r) return;
+  if (r.error || !r.header) {
+    openReview(r.source, r.deal, { practiceSave: r.practiceSave, matchDeal: r.matchDeal, pos: r.pos });
+    return;
+  }
+  const i = decisionAt(r, r.pos);
+  if (i < 0 || !Object.hasOwn(r.errors, i)) return;
+  setReview((old) => ({ errors: without(old.errors, i) }));
+  want(state.review);
 }
 
 /** The outline index of the card decision at position pos (card number pos of the deal), or -1. */
@@ -111,8 +161,7 @@ function goTo(pos) {
   if (!r || !r.header) return;
   const p = Math.max(0, Math.min(32, pos));
   setReview({ pos: p, why: false });
-  const i = decisionAt(r, p);
-  if (i >= 0 && !r.decisions[i] && r.key) engine().call("want", { key: r.key, index: i }).catch(() => {});
+  want(state.review);
 }
 
 const STEPS = {
@@ -160,6 +209,10 @@ export function onIntent(name, arg) {
     if (state.review) setReview((r) => ({ why: !r.why }));
     return true;
   }
+  if (name === "review-retry") {
+    retry();
+    return true;
+  }
   if (name === "review-hard") {
     hardInSeat();
     return true;
@@ -172,8 +225,10 @@ export function onIntent(name, arg) {
 }
 
 /** The arrow keys, Page Up/Down, Home and End step through the deal while the review is open
- * (wherever the focus is: a button that was just disabled leaves it on the page's body). */
+ * (wherever the focus is: a button that was just disabled leaves it on the page's body); once the
+ * dialog closes, the analysis worker is no longer watched (nothing on show waits for it). */
 export function bindReviewKeys(dialog) {
+  dialog.addEventListener("close", () => analysis?.expect(false));
   document.addEventListener("keydown", (event) => {
     if (!dialog.open || event.altKey || event.ctrlKey || event.metaKey || !Object.hasOwn(KEYS, event.key)) return;
     event.preventDefault();

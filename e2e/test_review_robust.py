@@ -1,0 +1,187 @@
+"""The deal review when things go wrong, and what a screen reader hears of it.
+
+- A decision the analysis worker cannot value ({kind: "analysis", key, index, error}) is said at
+  its card within a bounded wait, with a Retry, never "Valuing this card…" forever.
+- An analysis worker that dies while a review is open is noticed (the open review keeps it
+  watched: engine.expect) and said, with a Retry that opens the review on a new worker.
+- The live regions #review-decision and #review-position are left alone while decisions other
+  than the one on show arrive (the computer seats' are valued in the background): a screen reader
+  hears each change once.
+
+Failures are injected as e2e/test_reliability.py does: a script in the page or the worker (here
+an init script that wraps the page's `Worker`, so the analysis worker's messages can be altered
+or held on their way to js/engine-client.js), or `close()` run in the worker (a silent death).
+"""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values  # noqa: F401 (fixture)
+from ui_helpers import next_frame
+
+REVIEW_UP = "#dlg-review[open][data-loaded='1']"
+FAILURE = "#review-decision .review-error"
+RETRY = "#review-decision [data-intent='review-retry']"
+
+# Wraps the page's Worker: the analysis worker's {kind: "analysis"} messages go through
+# window.__analysisFilter(msg, deliver) when a test sets one (deliver() hands the message on).
+WRAP_WORKER = """(() => {
+  const Native = window.Worker;
+  window.__analysisFilter = null;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      this.__role = options && options.name;
+    }
+    get onmessage() { return super.onmessage; }
+    set onmessage(handler) {
+      if (!handler || this.__role !== "analysis") { super.onmessage = handler; return; }
+      super.onmessage = (event) => {
+        const msg = event.data;
+        const deliver = (m = msg) => handler.call(this, m === msg ? event : { data: m });
+        if (msg && msg.kind === "analysis" && window.__analysisFilter) window.__analysisFilter(msg, deliver);
+        else deliver();
+      };
+    }
+  };
+})();"""
+
+# The person's first valued card comes as the error analysis-host.js posts when a decision cannot
+# be valued, each time it is posted, until the test sets window.__failing = false (the worker
+# keeps the real value: a Retry asks for it again).
+FAIL_FIRST_PERSON_CARD = WRAP_WORKER + """
+window.__failed = null;
+window.__failing = true;
+window.__analysisFilter = (msg, deliver) => {
+  const d = msg.decision;
+  if (window.__failed === null && d && d.seat === 0 && d.kind === "card") window.__failed = msg.index;
+  if (window.__failing && d && msg.index === window.__failed) {
+    deliver({ kind: "analysis", key: msg.key, index: msg.index, error: "injected failure", type: "InternalError" });
+  } else deliver();
+};"""
+
+# The computer seats' decisions are held back (counted in __background.held) until
+# __background.release() hands them all on; after that they pass (counted in .passed).
+HOLD_BACKGROUND = WRAP_WORKER + """
+window.__background = { hold: true, held: [], passed: 0 };
+window.__background.release = () => {
+  const b = window.__background;
+  b.hold = false;
+  const n = b.held.length;
+  for (const deliver of b.held.splice(0)) { deliver(); b.passed += 1; }
+  return n;
+};
+window.__analysisFilter = (msg, deliver) => {
+  const b = window.__background;
+  if (!msg.decision || msg.decision.seat === 0) return deliver();
+  if (b.hold) b.held.push(deliver);
+  else { deliver(); b.passed += 1; }
+};"""
+
+# Counts every change under the two live regions from now on (a text node replaced by an equal
+# one is a change a screen reader announces again).
+OBSERVE_LIVE = """() => {
+  window.__liveChanges = [];
+  const note = (records) => {
+    for (const r of records) window.__liveChanges.push(`${r.target.id || r.target.parentElement?.closest("[id]")?.id}:${r.type}`);
+  };
+  const observer = new MutationObserver(note);
+  for (const id of ["review-decision", "review-position"]) {
+    observer.observe(document.getElementById(id), { childList: true, subtree: true, characterData: true });
+  }
+  window.__liveObserver = observer;
+}"""
+
+
+def first_person_card(match: dict) -> tuple[dict, int]:
+    """The person's first card decision of the reviewed deal, and its position (0-31)."""
+    d = next(d for d in match["review"]["decisions"] if d["seat"] == 0 and d["kind"] == "card")
+    return d, d["trick"] * 4 + d["position"]
+
+
+def analysis_worker(page: Page):
+    """The analysis worker (js/worker.js named by its role), not the game's nor the service worker."""
+    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "analysis"]
+    assert found, [w.url for w in page.workers]
+    return found[-1]
+
+
+def open_review(page: Page) -> None:
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(REVIEW_UP, timeout=90_000)
+
+
+def test_a_decision_that_cannot_be_valued_says_so_and_retry_values_it(page: Page, open_game, match):
+    page.add_init_script(FAIL_FIRST_PERSON_CARD)
+    # analysis=0: the analysis worker starts with the review, so every value comes as a message
+    resume(page, open_game, match["done"], "speed=instant&analysis=0")
+    open_review(page)
+    first, pos = first_person_card(match)
+    go_to(page, pos)
+    page.wait_for_selector("#review-decision:has-text('injected failure')", timeout=30_000)
+    assert page.query_selector(RETRY) is not None
+    panel = page.text_content("#review-decision")
+    assert "Valuing" not in panel and "not available" in panel, panel
+    summary = page.text_content("#review-summary")
+    assert "Valuing your cards" not in summary and "injected failure" in summary, summary
+    assert page.query_selector("#review-table .review-seat-0 .review-card.legal") is None
+
+    page.evaluate("window.__failing = false")
+    page.click(RETRY)  # the worker valued it: it is posted again
+    page.wait_for_selector("#review-table .review-seat-0 .review-card.legal", timeout=30_000)
+    assert shown_values(page) == first["values"]
+    assert page.query_selector(FAILURE) is None
+    page.wait_for_selector(LOADED, timeout=60_000)
+    assert "injected failure" not in page.text_content("#review-summary")
+
+
+def test_an_analysis_worker_dying_while_the_review_is_open_says_so(page: Page, open_game, match):
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    first, pos = first_person_card(match)
+    go_to(page, pos)
+    analysis_worker(page).evaluate("close()")  # dies without a word, like a killed process
+    # noticed by the liveness ping (quiet 30 s, then 30 s without an answer), not by a call
+    page.wait_for_selector("#review-decision:has-text('stopped answering')", timeout=100_000)
+    assert page.query_selector(RETRY) is not None
+    assert "stopped answering" in page.text_content("#review-summary")
+
+    page.click(RETRY)  # a new analysis worker, the same position
+    page.wait_for_selector(LOADED, timeout=90_000)
+    at(page, pos)
+    assert page.query_selector(FAILURE) is None
+    assert shown_values(page) == first["values"]
+
+
+def test_decisions_arriving_for_other_cards_leave_the_live_regions_alone(page: Page, open_game, match):
+    page.add_init_script(HOLD_BACKGROUND)
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)  # the person's 8 cards valued; the computers' are being valued
+    first, pos = first_person_card(match)
+    go_to(page, pos)
+    deadline = time.monotonic() + 90
+    while page.evaluate("window.__background.held.length") < 4:
+        assert time.monotonic() < deadline, "the computer seats' decisions did not come"
+        time.sleep(0.2)
+    next_frame(page)
+    decision_text = page.text_content("#review-decision")
+    page.evaluate(OBSERVE_LIVE)
+    released = page.evaluate("window.__background.release()")
+    assert released >= 4
+    next_frame(page)
+    time.sleep(1.0)  # and whatever else is valued meanwhile
+    next_frame(page)
+    assert page.evaluate("window.__background.passed") >= released
+    assert page.evaluate("window.__liveChanges") == []
+    assert page.text_content("#review-decision") == decision_text
+
+    # what is on show still changes them
+    page.keyboard.press("ArrowRight")
+    at(page, pos + 1)
+    next_frame(page)
+    changed = page.evaluate("window.__liveChanges")
+    assert any(c.startswith("review-position") for c in changed), changed
+    assert any(c.startswith("review-decision") for c in changed), changed
