@@ -13,6 +13,7 @@ import pytest
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from belote.analysis import KEEP, Analysis
+from belote.bridge import Bridge
 from belote.review import deal_review, hard_in_seat
 
 LEVELS = ["hard", "normal", "easy"]
@@ -95,6 +96,40 @@ def test_a_thrown_in_deal_is_refused(match):
         pytest.skip("no thrown-in deal in this match")
     reply = call(Analysis(), "open", {"key": "k", "save": match, "deal": thrown[0]})
     assert reply["ok"] is False and "thrown in" in reply["error"]
+    # Hard in seat 0 and a practice would play out hands nobody ever saw.
+    reply = call(Analysis(), "hard_in_seat", {"save": match, "deal": thrown[0]})
+    assert reply["ok"] is False and "thrown in" in reply["error"]
+    match_bridge = Bridge()
+    assert json.loads(match_bridge.handle(json.dumps({"id": 1, "method": "load", "params": {"save": match}})))["ok"]
+    practice = Bridge(practice_of=match_bridge)
+    reply = json.loads(practice.handle(json.dumps({"id": 2, "method": "start", "params": {"deal": thrown[0]}})))
+    assert reply["ok"] is False and "thrown in" in reply["error"] and "save" not in json.dumps(reply)
+
+
+def test_a_refused_decision_request_leaves_the_order_of_forgetting_alone(match):
+    analysis = Analysis()
+    deal = played_deals(match)[0]
+    for n in range(KEEP):
+        ok(analysis, "open", {"key": f"k{n}", "save": match, "deal": deal})
+    assert "out of range" in call(analysis, "decision", {"key": "k0", "index": 999})["error"]
+    assert "an int expected" in call(analysis, "decision", {"key": "k0", "index": "x"})["error"]
+    ok(analysis, "open", {"key": "new", "save": match, "deal": deal})  # k0, least recently used, goes
+    assert call(analysis, "decision", {"key": "k0", "index": 0})["type"] == "NoReview"
+    assert ok(analysis, "decision", {"key": "k1", "index": 0})["kind"] == "bid"
+
+
+def test_a_save_with_bad_levels_or_ai_seed_is_refused_as_the_bridge_refuses_it(match):
+    for bad in ({**match, "levels": None}, {**match, "levels": ["hard"] * 2}, {**match, "ai_seed": "1"}):
+        for method, params in (("open", {"key": "k", "save": bad, "deal": 0}), ("hard_in_seat", {"save": bad, "deal": 0})):
+            reply = call(Analysis(), method, params)
+            assert reply["ok"] is False and reply["type"] == "BadRequest", reply
+
+
+def test_errors_show_bad_input_briefly():
+    reply = json.loads(Analysis().handle(json.dumps({"id": 1, "method": ["x" * 50] * 20_000, "params": {}})))
+    assert reply["ok"] is False and len(reply["error"]) < 600  # a million characters before
+    reply = call(Analysis(), "close", {"key": ["x" * 50] * 20_000})
+    assert reply["ok"] is False and len(reply["error"]) < 600  # a million characters before
 
 
 def test_old_reviews_are_forgotten_and_a_decision_index_is_checked(match):

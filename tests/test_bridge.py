@@ -337,6 +337,17 @@ def finished_match(seed: int = 7) -> tuple[Bridge, Bridge, dict[str, Any]]:
     return match, Bridge(practice_of=match), snap
 
 
+def test_a_practice_begins_only_with_start():
+    """A practice is a finished deal of the match again: new_game or load would make it anything else."""
+    match, practice, _ = finished_match()
+    for method in ("new_game", "load"):
+        reply = call(practice, method, {"seed": 3})
+        assert reply["ok"] is False and reply["type"] == "BadRequest" and "unknown method" in reply["error"]
+    reply = call(practice, "play", {"action": "pass"})
+    assert reply["type"] == "NoGame" and "call start first" in reply["error"]
+    assert call(Bridge(), "play", {"action": "pass"})["error"].endswith("call new_game or load first")
+
+
 def play_practice(practice: Bridge, snap: dict[str, Any], bid: str = "take") -> dict[str, Any]:
     """Plays the practice to its end: the person bids `bid` when it may, else plays its first
     legal action; the computers theirs."""

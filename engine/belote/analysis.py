@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from .bridge import SAVE_KEYS, BadRequest, Method, _check_params, serve
+from .bridge import SAVE_KEYS, BadRequest, Method, _check_levels, _check_params, _check_seed, serve
+from .errors import shown
 from .review import DealReview, ReviewDecision, hard_in_seat
 
 SEATS = (0, 1, 2, 3)
@@ -44,14 +45,16 @@ class NoReview(ValueError):
 def _check_key(params: dict[str, Any]) -> str:
     key = params.get("key")
     if not isinstance(key, str) or not key:
-        raise BadRequest(f"key must be a non-empty string, got {key!r}")
+        raise BadRequest(f"key must be a non-empty string, got {shown(key)}")
     return key
 
 
 def _check_save(save: Any) -> dict[str, Any]:
-    """The bridge's save: {game, levels, ai_seed}."""
+    """The bridge's save: {game, levels, ai_seed}, its levels and AI stream checked as the bridge's load does."""
     if not isinstance(save, dict) or set(save) != SAVE_KEYS:
         raise ValueError("bad save: an object with the keys 'game', 'levels' and 'ai_seed'")
+    _check_levels(save["levels"])
+    _check_seed(save["ai_seed"], "ai_seed")
     return save
 
 
@@ -75,7 +78,7 @@ class Analysis:
         """The method a request names (BadRequest for any other)."""
         name = request.get("method")
         if not isinstance(name, str) or name not in self._methods:
-            raise BadRequest(f"unknown method {name!r}; known: {', '.join(self._methods)}")
+            raise BadRequest(f"unknown method {shown(name)}; known: {', '.join(self._methods)}")
         return self._methods[name]
 
     def open(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -96,10 +99,11 @@ class Analysis:
         key = _check_key(params)
         review = self._reviews.get(key)
         if review is None:
-            raise NoReview(f"no open review {key!r}: open it first")
-        self._reviews.move_to_end(key)
+            raise NoReview(f"no open review {shown(key)}: open it first")
         index: Any = params.get("index")  # DealReview checks it (ValueError when not an index)
-        return review.decision(index)
+        decision = review.decision(index)
+        self._reviews.move_to_end(key)  # only once answered: a refused request changes nothing
+        return decision
 
     def hard_in_seat(self, params: dict[str, Any]) -> dict[str, Any]:
         """{save, deal} -> {row}: the deal's sheet row with Hard in seat 0 (review.hard_in_seat)."""

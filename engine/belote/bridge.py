@@ -189,16 +189,16 @@ class Bridge:
         self.levels: list[str] = [_default_level()] * 3
         self.ai_seed = 0
         self.practice_of = practice_of
+        # A practice begins only with ``start`` (a finished deal of the match); a match with new_game or load.
+        begin: dict[str, Method] = (
+            {"new_game": self.new_game, "load": self.load} if practice_of is None else {"start": self.start})
         self._methods: dict[str, Method] = {
-            "new_game": self.new_game,
-            "load": self.load,
+            **begin,
             "play": self.play,
             "advance": self.advance,
             "hint": self.hint,
             "snapshot": self.snapshot,
         }
-        if practice_of is not None:
-            self._methods["start"] = self.start
 
     # ------------------------------------------------------------------ protocol
 
@@ -317,7 +317,8 @@ class Bridge:
 
     def _need_game(self) -> Game:
         if self.game is None:
-            raise NoGame("no match in progress: call new_game or load first")
+            first = "start" if self.practice_of is not None else "new_game or load"
+            raise NoGame(f"no {'practice' if self.practice_of is not None else 'match'} in progress: call {first} first")
         return self.game
 
     def _step(self, seat: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:

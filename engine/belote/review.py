@@ -217,7 +217,9 @@ class DealReview:
 
     def decision(self, index: int) -> ReviewDecision:
         """Decision ``index`` (0-based, in play order) valued; ValueError for an index out of range."""
-        if type(index) is not int or not 0 <= index < len(self._moments):
+        if type(index) is not int:
+            raise ValueError(f"decision index: an int expected, got {shown(index)}")
+        if not 0 <= index < len(self._moments):
             raise ValueError(f"decision index {shown(index)} is out of range: the review has "
                              f"{len(self._moments)} decisions")
         if index not in self._done:
@@ -396,7 +398,7 @@ def deal_review(save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
 def practice_save(save: Any, deal: Any) -> dict[str, Any]:
     """The save of a new match whose first deal is finished deal ``deal`` again: the same cards
     and dealer, nothing played, no score and no reserve (the match's save is only read)."""
-    row = _finished_row(_load(save), deal, played=False)
+    row = _finished_row(_load(save), deal, played=True)  # a thrown-in deal's hands were never shown
     practice = Game(seed=save["seed"], target=save["target"], decks=[deal_deck(save, deal)],
                     first_dealer=row["dealer"])
     return practice.to_dict()
@@ -412,7 +414,7 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     computer players answer as they did. The returned save stops at the deal's end and is
     reviewable (``deal_review(result["save"], deal)``); the match's own save is only read.
     """
-    _finished_row(_load(save), deal, played=False)
+    _finished_row(_load(save), deal, played=True)  # a thrown-in deal's hands were never shown
     checked = _check_levels(levels)
     if checked is None:
         raise ValueError("bad levels: a list of 3 levels (seats 1, 2, 3), got None")
