@@ -281,7 +281,9 @@ def fit_problems(page: Page, phase: Phase, sizes: list[tuple[int, int]]) -> list
 
 
 def run_match(page: Page, site_url: str, lang: str, embed: bool, match: str, save: dict, speed: str) -> list[str]:
-    query = f"lang={lang}&speed={speed}&nosw=1" + ("&embed=1" if embed else "")
+    # analysis=0: no review of the last deal in the background, so the statistics dialog always
+    # shows its tallest form ("nothing counted yet" above the table), not whichever a race gives.
+    query = f"lang={lang}&speed={speed}&nosw=1&analysis=0" + ("&embed=1" if embed else "")
     sizes = VIEWPORTS[embed]
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     if not page.url.startswith(site_url):
