@@ -97,7 +97,7 @@ function noteStorage(reply) {
 function adoptMatch(reply) {
   timeline.reset(reply.token);
   noteStorage(reply);
-  update({ view: reply.view, moves: reply.moves, levels: reply.levels, busy: false, alert: null, hint: null });
+  update({ view: reply.view, moves: reply.moves, token: reply.token, levels: reply.levels, busy: false, alert: null, hint: null });
   document.getElementById("app").dataset.ready = "1";
   onIdle();
 }
@@ -181,7 +181,7 @@ async function startNewGame(seed = null) {
   session.linkSeed = null;
   session.inFlight = null;
   session.overPending = false;
-  update({ busy: true, hint: null, alert: null, view: null, moves: 0 });
+  update({ busy: true, hint: null, alert: null, view: null, moves: 0, token: null });
   try {
     const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
     adoptMatch(reply);
@@ -263,10 +263,10 @@ function hintText(h) {
 
 async function askHint() {
   if (!isMyTurn()) return;
-  const moves = state.moves;
+  const { token, moves } = state; // the table asked about: a match and a practice may be at the same move count
   try {
     const h = await session.engine.call("hint", state.practice ? { session: "practice" } : {});
-    if (state.moves !== moves || !isMyTurn()) return;
+    if (state.token !== token || state.moves !== moves || !isMyTurn()) return;
     const text = hintText(h);
     announce(t("status_hint", { reason: text }));
     const patch = { hint: { action: h.action, text } };
@@ -282,15 +282,21 @@ async function askHint() {
 
 // ---- the practice: a finished deal played again, outside the match ---------------------------
 
-/** Deals finished match deal `deal` again as a practice; the match waits (its save untouched). */
+/** Deals finished match deal `deal` again as a practice; the match waits (its save untouched). Its
+ * phase and moves are kept with the practice: whether it is in progress is the match's, not the
+ * practice's (matchInProgress). A match that ended meanwhile says so on the way back (backToMatch). */
 async function startPractice(deal) {
   if (state.boot !== "ready" || state.tab !== "here") return;
+  session.overPending = false;
   closeDialogs();
   timeline.reset(null);
   update({ busy: true, hint: null });
   try {
     const reply = await session.engine.call("practice_start", { deal });
-    update({ practice: { deal, save: reply.save }, view: reply.view, moves: reply.moves, busy: false, alert: null });
+    update((s) => ({
+      practice: { deal, save: reply.save, match: s.practice ? s.practice.match : { phase: s.view?.phase ?? "over", moves: s.moves } },
+      view: reply.view, moves: reply.moves, token: reply.token, busy: false, alert: null,
+    }));
     timeline.reset(reply.token);
     announce(t("practice_label", { n: deal + 1 }));
     onIdle();
@@ -307,20 +313,25 @@ function leavePractice() {
   if (session.engine) session.engine.call("practice_stop").catch(() => {});
 }
 
-/** Back from the practice: the match as it stands now. */
+/** Back from the practice: the match as it stands now (and "Match over" if it is). The practice
+ * stays on the table until the match's snapshot is here: if it is refused, the person keeps the
+ * practice (and the error) and may try again. */
 async function backToMatch() {
   if (!state.practice) return;
+  const practice = state.token; // this practice's
   closeDialogs();
-  timeline.reset(null);
   let reply;
   try {
     reply = await session.engine.call("snapshot");
   } catch (e) {
-    if (isCrash(e)) return;
-    engineError(e);
+    if (!isCrash(e) && state.practice && state.token === practice) engineError(e); // a crash: recover() resumes the match
+    return;
   }
+  if (!state.practice || state.token !== practice) return; // left meanwhile (another Back, a new game, the match moved)
   leavePractice();
-  if (reply) adoptMatch(reply);
+  adoptMatch(reply);
+  session.overPending = false;
+  if (state.view.phase === "over") openDialog("dlg-over");
 }
 
 // ---- statistics ------------------------------------------------------------------------------
@@ -538,7 +549,7 @@ async function main() {
   session.swSettled = registerServiceWorker({
     after: firstBootSettled,
     onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
-    playing: () => matchInProgress() && state.tab === "here",
+    playing: () => (matchInProgress() || !!state.practice) && state.tab === "here", // a reload would drop the practice
   });
   update({ settings: initialSettings(), embed: !!params.embed });
   await setLanguage(state.settings.lang);

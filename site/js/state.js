@@ -30,6 +30,7 @@ export const state = {
   },
   view: null, // the person's view as shown now: the engine's view(0) after the last step played back
   moves: 0, // actions of the match so far, as shown
+  token: null, // the engine's token of the match (a number) or practice ("p<n>") on the table: answers to another are stale
   levels: null, // the computer players of the match in progress (seats 1-3)
   busy: false, // the person's action (or a new match) is on its way to the engine
   playing: false, // the timeline is playing moves back: the person waits for it
@@ -47,7 +48,8 @@ export const state = {
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
   review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
-  practice: null, // a finished deal played again outside the match: {deal, save} (the match waits)
+  practice: null, // a finished deal played again outside the match: {deal, save, match} (the match waits;
+  // `match`: its {phase, moves} when the practice began: view and moves above are the practice's)
   stats: null, // the Statistics dialog: {record, key, confirm, kept} (stats-view.js)
 };
 
@@ -92,10 +94,12 @@ export function practiceOver(s = state) {
   return !!s.practice && !!s.view && s.view.sheet.length > 0;
 }
 
-/** True once the match has begun and is not over: starting anew would throw it away. */
+/** True once the match has begun and is not over: starting anew would throw it away. During a
+ * practice the table shows the practice, so the match's own progress decides (it cannot end while it
+ * waits: the person plays in each deal). */
 export function matchInProgress(s = state) {
-  const v = s.view;
-  return !!v && v.phase !== "over" && s.moves > 0;
+  const m = s.practice ? s.practice.match : s.view && { phase: s.view.phase, moves: s.moves };
+  return !!m && m.phase !== "over" && m.moves > 0;
 }
 
 export function levelOfSeat(seat, s = state) {

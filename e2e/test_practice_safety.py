@@ -1,0 +1,232 @@
+"""A practice (a finished deal of the match played again, outside it) never costs the person the
+match, and leaves nothing of itself in the match (code review of the practice):
+1. New game during a practice asks "Abandon this match?" as long as the MATCH is in progress, even
+   when the practice has just begun (its moves: 0) or is over (its view's phase: "over");
+2. back from a practice begun in the last deal's summary, the match says it is over;
+3. a hint asked in the practice and answered once the match is back is not shown in the match;
+4. a refused snapshot on the way back keeps the practice on the table (with the error), whole.
+
+The matches are built here (the engine under CPython, Easy computers: their choices do not depend
+on the seed, so the practice, which gets a fresh AI stream, is predictable too), stored with
+`load_save`, and resumed by the page. The practice is started as a person does: the score sheet's
+(or the deal summary's) Review, then "Play this deal again".
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page
+
+from belote import Game, ai
+from belote.ai.levels import move_seed
+from conftest import BOOT_TIMEOUT_MS, READY
+from ui_helpers import MY_TURN, moves, play_until, saved, load_save, next_frame
+
+LEVELS = ["easy", "easy", "easy"]
+AI_SEED = 4242
+SEED = 1
+PRACTICE_ON = "#practice-bar:not([hidden])"
+BACK = "#practice-bar [data-intent='practice-back']"
+PRACTICE_OVER = BACK + ".primary"
+# In the practice of deal 1 (match SEED) the person passes, names hearts in round 2 and plays these
+# cards: the practice then waits for the person's last card at move 36, the very move count at
+# which the match waits for the person's first bid of deal 2 (checked in CPython below).
+HINT_RACE_PATH = ["pass", "take:H", "AD", "KC", "AS", "TC", "KD", "9S", "TS"]
+MATCH_MOVES = 36
+
+
+def person(view: dict) -> str:
+    return "take" if "take" in view["legal_actions"] else ai.choose_action(view, "easy", 0)
+
+
+def played_until(game: Game, stop) -> Game:
+    """Plays (the person: takes when offered, else Easy's card) until stop(game)."""
+    while not stop(game):
+        seat = game.to_act
+        view = game.view(seat)
+        game.play(person(view) if seat == 0 else ai.choose_action(view, LEVELS[seat - 1], move_seed(AI_SEED, game.move_number)))
+    return game
+
+
+def as_save(game: Game) -> dict:
+    return {"game": game.to_dict(), "levels": LEVELS, "ai_seed": AI_SEED}
+
+
+@pytest.fixture(scope="module")
+def in_progress() -> dict:
+    """Deal 1 played (the person took); deal 2 waits for the person's first bid, at move 36."""
+    game = played_until(Game(seed=SEED, target=1000), lambda g: g.to_act == 0 and len(g.view(0)["sheet"]) == 1)
+    assert game.move_number == MATCH_MOVES and game.view(0)["sheet"][0]["result"] != "thrown_in"
+    # The practice of deal 1 along HINT_RACE_PATH waits for the person at the same move count.
+    practice = Game(seed=SEED, target=1000)  # deal 1 again: the same deck and dealer
+    for action in HINT_RACE_PATH:
+        played_until(practice, lambda g: g.to_act == 0)
+        practice.play(action)
+    played_until(practice, lambda g: g.to_act == 0)
+    assert practice.move_number == MATCH_MOVES and practice.view(0)["phase"] == "play"
+    return as_save(game)
+
+
+@pytest.fixture(scope="module")
+def last_card() -> dict:
+    """A match to 1 point whose first deal waits for the person's last card: that card ends the match."""
+    game = played_until(Game(seed=SEED, target=1), lambda g: g.to_act == 0 and g.view(0)["phase"] == "play"
+                        and len(g.view(0)["hand"]) == 1)
+    after = played_until(Game.from_dict(game.to_dict()), lambda g: g.to_act is None)
+    assert after.view(0)["phase"] == "over"
+    return as_save(game)
+
+
+def resume(page: Page, open_game, save: dict, query: str = "speed=instant") -> None:
+    """Opens the game, stores `save` as the match in progress, and opens the game again on it."""
+    open_game(page, "levels=easy,easy,easy&speed=instant")
+    load_save(page, save)
+    page.goto(page.url.split("?")[0] + "?" + query)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def practice_from_sheet(page: Page, deal: int = 0) -> None:
+    """Score sheet -> the deal's Review -> "Play this deal again"; returns at the practice's first turn."""
+    page.click("#btn-sheet")
+    page.click(f"#dlg-sheet [data-intent='review'][data-deal='{deal}']")
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    page.click("#dlg-review [data-intent='review-practice']")
+    page.wait_for_selector(PRACTICE_ON)
+    page.wait_for_selector(MY_TURN, state="attached")
+
+
+def wait_moves(page: Page, n: int) -> None:
+    page.wait_for_selector(f"#app[data-moves='{n}']", state="attached", timeout=30_000)
+
+
+def play(page: Page, action: str) -> None:
+    """The person plays `action` (a bid or a card) at their next turn."""
+    page.wait_for_selector(MY_TURN, state="attached")
+    before = moves(page)
+    page.click(f"#bids button[data-action='{action}'], #hand button[data-card='{action}']")
+    deadline = time.monotonic() + 30
+    while moves(page) <= before:
+        assert time.monotonic() < deadline, f"{action} was not shown"
+        time.sleep(0.02)
+
+
+def new_game_asks(page: Page) -> None:
+    """New game -> Start: the page asks before abandoning the match; Cancel keeps it."""
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_selector("#dlg-confirm[open]", timeout=5_000)
+    page.click("#dlg-confirm [data-intent='close-dialog']")
+    page.wait_for_selector("dialog[open]", state="detached")
+
+
+def back_to_match(page: Page) -> None:
+    page.click(BACK)
+    page.wait_for_selector("#practice-bar", state="hidden")
+    wait_moves(page, MATCH_MOVES)
+
+
+def test_new_game_during_a_practice_asks_before_abandoning_the_match(page: Page, open_game, in_progress):
+    resume(page, open_game, in_progress)
+    practice_from_sheet(page)
+    assert moves(page) == 0  # the practice has just begun: its own count, not the match's
+    new_game_asks(page)
+    assert saved(page) == in_progress
+    assert page.query_selector(PRACTICE_ON) is not None  # cancelled: the practice goes on
+    play_until(page, lambda: page.query_selector(PRACTICE_OVER) is not None)
+    assert page.get_attribute("#app", "data-phase") == "over"  # the practice's one deal is over
+    new_game_asks(page)
+    assert saved(page) == in_progress
+    back_to_match(page)
+    assert saved(page) == in_progress
+    assert page.query_selector("#dlg-over[open]") is None  # the match is not over
+
+
+def test_back_from_a_practice_begun_in_the_last_deals_summary_says_the_match_is_over(page: Page, open_game, last_card):
+    resume(page, open_game, last_card, "speed=slow")
+    # the review answers quickly once its worker is up (it boots at the person's first turn)
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=90_000)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#hand button:not([disabled])")  # the last card: the deal, and the match, end
+    page.wait_for_function("""() => {
+      const b = document.querySelector("#deal-summary:not([hidden]) [data-intent='review']");
+      if (b) b.click();
+      return !!b;
+    }""", polling="raf", timeout=30_000)
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    page.click("#dlg-review [data-intent='review-practice']")
+    page.wait_for_selector(PRACTICE_ON)
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.query_selector("#dlg-over[open]") is None  # the practice is played first
+    page.click(BACK)
+    page.wait_for_selector("#practice-bar", state="hidden")
+    page.wait_for_selector("#dlg-over[open]", timeout=10_000)
+    assert page.get_attribute("#app", "data-phase") == "over"
+
+
+# Every announcement the page makes from now on (#live keeps only the last few).
+WATCH_LIVE = """() => {
+  window.__said = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const node of r.addedNodes) if (node.nodeType === 1) window.__said.push(node.textContent);
+  }).observe(document.getElementById("live"), { childList: true });
+}"""
+
+
+def test_a_practice_hint_answered_after_back_to_match_is_not_shown_in_the_match(page: Page, open_game, in_progress):
+    resume(page, open_game, in_progress)
+    practice_from_sheet(page)
+    for action in HINT_RACE_PATH:
+        play(page, action)
+    page.wait_for_selector(MY_TURN, state="attached")
+    wait_moves(page, MATCH_MOVES)  # the practice waits for the person at the match's move count
+    page.evaluate(WATCH_LIVE)
+    # "Back to match", then H in the same moment: the hint is asked while the snapshot is on its way.
+    page.evaluate("""() => {
+      document.querySelector("#practice-bar [data-intent='practice-back']").click();
+      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true }));
+    }""")
+    page.wait_for_selector("#practice-bar", state="hidden")
+    page.wait_for_selector(f"#app[data-moves='{MATCH_MOVES}'][data-phase='bid1'][data-my-turn='1']", state="attached")
+    # A hint asked in the match now: its answer comes after the practice's (the worker answers in order).
+    page.click("#btn-hint")
+    page.wait_for_selector("#bids [data-hint='1']")
+    hints = [s for s in page.evaluate("window.__said") if s.startswith("Hint: ")]
+    assert len(hints) == 1, hints  # the match's own hint only
+    assert page.query_selector("#hand [data-hint='1']") is None
+
+
+def match_worker(page: Page):
+    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"]
+    assert found, [w.url for w in page.workers]
+    return found[-1]
+
+
+# The match's answers (a number token; a practice's is "p<n>") come back as a refusal, as a bridge error would.
+REFUSE_MATCH_ANSWERS = """() => {
+  self.__post = self.__post || self.postMessage.bind(self);
+  self.postMessage = (msg) => {
+    if (msg && msg.id !== undefined && msg.ok && msg.result && typeof msg.result.token === "number") {
+      self.__post({ id: msg.id, ok: false, error: "refused by the test", type: "InternalError" });
+    } else self.__post(msg);
+  };
+}"""
+
+
+def test_a_refused_snapshot_keeps_the_practice_on_the_table(page: Page, open_game, in_progress):
+    resume(page, open_game, in_progress)
+    practice_from_sheet(page)
+    worker = match_worker(page)
+    worker.evaluate(REFUSE_MATCH_ANSWERS)
+    page.click(BACK)
+    alert = page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
+    assert "refused by the test" in alert.text_content()
+    next_frame(page)
+    assert page.query_selector(PRACTICE_ON) is not None  # the practice stays, and stays playable
+    assert moves(page) == 0
+    worker.evaluate("() => { self.postMessage = self.__post; }")
+    play(page, HINT_RACE_PATH[0])  # a practice move: the match is untouched
+    assert saved(page) == in_progress
+    back_to_match(page)  # and the way back works once the engine answers
+    assert saved(page) == in_progress
