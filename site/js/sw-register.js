@@ -11,20 +11,32 @@
  * when no other tab is playing a match on the current build, since it would be left with its cache
  * deleted), or when the player accepts the offer that onUpdateReady() lets the page make between
  * deals. A build that finishes installing while this page runs is offered, never forced: the page
- * does not reload by itself while `playing()` says it has a match on the table. The registration
+ * does not reload by itself while `playing()` says it has a match on the table; a build that takes
+ * the page over then (a takeover the browser held past takeWaitingBuild's wait) stays offered, and
+ * applyUpdate reloads onto it, since this page's own files are gone from the cache. The registration
  * waits for the promise `after` (the game: first table drawn or boot failed), so that on a first
  * visit the precache takes the runtime from the HTTP cache instead of competing with the boot.
  *
  * Marks the root element for tests and the UI:
  *   <html data-sw="active">        the page's build is precached (offline play works from now on)
  *   <html data-sw="unavailable">   no service worker here (e.g. inside a third-party iframe)
- *   <html data-sw-update="ready">  a newer build is installed and waits (offered to the player)
+ *   <html data-sw-update="ready">  a newer build is installed and waits, or has taken this page over
+ *                                  while a match held its reload (offered to the player either way)
  * Add ?nosw=1 to the URL to skip the service worker (benchmarks).
  */
 const root = document.documentElement;
 const LOCK = "belote-match"; // held by the tab that plays (js/tabs.js)
 let registration = null;
 let accepted = false; // this page asked for the new build: its reload is wanted
+let offerUpdate = () => {}; // marks the root and tells the page (registerServiceWorker's onUpdateReady)
+// Set once another service worker than the one that served this page's files controls it (e.g. a
+// takeover held past takeWaitingBuild's wait that landed during a match): the page is then behind,
+// its build's cache deleted, and a new engine worker would load the other build's files. Watched
+// from the module's start, so a takeover that lands before registerServiceWorker runs counts too.
+let tookOver = false;
+if (navigator.serviceWorker?.controller) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => { tookOver = true; });
+}
 // A takeover normally lands within a second; past this, the page boots on the build it has.
 const TAKEOVER_WAIT_MS = 4000;
 
@@ -88,8 +100,18 @@ export async function takeWaitingBuild() {
   });
 }
 
-/** The player accepted the new build: it takes over and this page reloads onto it (the match resumes). */
+/**
+ * The player accepted the new build: it takes over and this page reloads onto it (the match resumes).
+ * Returns false when there is nothing to move to (no build waits, none has taken over).
+ */
 export function applyUpdate() {
+  if (disabled()) return false;
+  if (tookOver) {
+    // The new build took over already (the page did not reload: a match was on): reload onto it.
+    accepted = true;
+    location.reload();
+    return true;
+  }
   if (!registration || !registration.waiting) return false;
   accepted = true;
   registration.waiting.postMessage({ type: "skip-waiting" });
@@ -102,12 +124,20 @@ export async function registerServiceWorker({ after = Promise.resolve(), onUpdat
     return null;
   }
   const sw = navigator.serviceWorker;
+  offerUpdate = () => {
+    mark("swUpdate", "ready");
+    onUpdateReady();
+  };
   if (sw.controller) {
-    // A new build took over (this page accepted it, or another tab with no match open took it at
-    // startup). Reload onto it unless that would interrupt a match on this table.
-    sw.addEventListener("controllerchange", () => {
+    // A new build took over (this page accepted it, another tab with no match open took it at
+    // startup, or a takeover asked for by takeWaitingBuild landed late). Reload onto it unless that
+    // would interrupt a match on this table: then keep offering it, and applyUpdate reloads.
+    const moved = () => {
       if (accepted || !playing()) location.reload();
-    });
+      else offerUpdate();
+    };
+    sw.addEventListener("controllerchange", moved);
+    if (tookOver) moved(); // it landed before this listener was added
   }
   try {
     await after;
@@ -122,15 +152,11 @@ export async function registerServiceWorker({ after = Promise.resolve(), onUpdat
     return null;
   }
   registration = reg;
-  const offer = () => {
-    mark("swUpdate", "ready");
-    onUpdateReady();
-  };
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {
       if (worker.state === "activated" && !sw.controller) mark("sw", "active");
-      if (worker.state === "installed" && sw.controller) offer();
+      if (worker.state === "installed" && sw.controller) offerUpdate();
       if (worker.state === "redundant") worker.removeEventListener("statechange", check);
     };
     worker.addEventListener("statechange", check);
