@@ -18,34 +18,74 @@ export const LANGUAGES = {
 
 let strings = {};
 let fallback = {};
+let shown = null; // the language whose strings are shown
 let numberFormat = new Intl.NumberFormat("en", { useGrouping: false });
 let pluralRules = new Intl.PluralRules("en");
 
 async function fetchStrings(lang) {
   const response = await fetch(new URL(`../i18n/${lang}.json`, import.meta.url));
   if (!response.ok) throw new Error(`i18n/${lang}.json: HTTP ${response.status}`);
-  return response.json();
+  let table;
+  try {
+    table = await response.json();
+  } catch (e) {
+    throw new Error(`i18n/${lang}.json: ${e.message}`);
+  }
+  if (!table || typeof table !== "object" || Array.isArray(table)) throw new Error(`i18n/${lang}.json: not a table of strings`);
+  return table;
 }
 
-/** Loads a language (English is the fallback for any missing key). Never rejects. */
+const hasStrings = (table) => Object.keys(table).length > 0;
+
+/**
+ * Loads a language (English is the fallback for any missing key) and resolves with the language
+ * now shown: the one asked for, or "en" when its file is missing or corrupt (the strings, <html
+ * lang> and the caller's saved choice then all say English), or the language already shown when
+ * English fails too. Never rejects. When no catalogue at all can be read (the first load, English
+ * and the language asked for both failing), the page cannot speak: js/boot-guard.js shows its
+ * message with Reload ("belote:load-failed") and the promise never settles: the page stops here.
+ */
 export async function loadLanguage(lang) {
   if (!Object.hasOwn(LANGUAGES, lang)) lang = "en";
-  if (!Object.keys(fallback).length) {
+  let englishError = null;
+  if (!hasStrings(fallback)) {
     try {
       fallback = await fetchStrings("en");
-    } catch {
-      fallback = {};
+    } catch (e) {
+      englishError = e;
     }
   }
-  try {
-    strings = lang === "en" ? fallback : await fetchStrings(lang);
-  } catch {
-    strings = fallback;
+  let table = null;
+  if (lang === "en") {
+    if (hasStrings(fallback)) table = fallback;
+  } else {
+    try {
+      table = await fetchStrings(lang);
+    } catch (e) {
+      console.warn(`${e.message}: English instead`);
+    }
   }
+  if (!table && hasStrings(fallback)) {
+    lang = "en";
+    table = fallback;
+  }
+  if (!table) {
+    if (shown) return shown; // English is missing too: keep the language on show
+    reportUnreadable(englishError ? englishError.message : `i18n/${lang}.json`);
+    return new Promise(() => {});
+  }
+  strings = table;
+  shown = lang;
   numberFormat = new Intl.NumberFormat(lang, { useGrouping: false });
   pluralRules = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   return lang;
+}
+
+/** No strings at all: boot-guard.js shows its own few words (a page without it gets an error). */
+function reportUnreadable(reason) {
+  const event = new CustomEvent("belote:load-failed", { detail: { reason }, cancelable: true });
+  if (window.dispatchEvent(event)) throw new Error(`no translations could be read: ${reason}`);
 }
 
 /** The language to use: a remembered choice, else the first of navigator.languages we have. */
