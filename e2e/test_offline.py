@@ -3,6 +3,7 @@ real visitor's: after one visit the game boots and plays with the server stopped
 build moves the next visits to the new version and no page ever runs files of two builds."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import subprocess
@@ -214,10 +215,11 @@ def test_a_build_installed_while_a_page_boots_never_reloads_it(persistent, two_b
     guard.check()
 
 
-def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(persistent, two_builds):
-    """B waits from an earlier visit, and the next page asks it to take over, but Chromium holds
-    the activation while A still answers a request: the page does not sit blank, it boots on A
-    within seconds, with B still offered."""
+@contextlib.contextmanager
+def held_takeover(persistent, two_builds):
+    """A page that asked build B to take over while a page of A's keeps a request in flight, so
+    Chromium holds the takeover: yields (that page, booted on A with B offered, its guard);
+    leaving the block ends the held request, and the takeover lands then."""
     server, url, deploy_b = two_builds
     release = hold(server, "/held")
     ctx, guard = persistent(url)
@@ -233,10 +235,19 @@ def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(p
         nxt.goto(url + QUERY)
         nxt.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         assert nxt.evaluate("sessionStorage.getItem('belote-sw-reloaded')") == "1"  # it asked B to take over
-        assert stamps(nxt) == ("test-A", "test-A")
+        assert stamps(nxt) == ("test-A", "test-A")  # and booted on A after 4 s
         nxt.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        yield nxt, guard
     finally:
         release.set()
+
+
+def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(persistent, two_builds):
+    """B waits from an earlier visit, and the next page asks it to take over, but Chromium holds
+    the activation while A still answers a request: the page does not sit blank, it boots on A
+    within seconds, with B still offered."""
+    with held_takeover(persistent, two_builds) as (_, guard):
+        pass
     guard.check()
 
 

@@ -10,7 +10,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    QUERY, SW_UPDATE_READY, controlled_page, hold, install_b, page_id, persistent, stamps, two_builds,
+    held_takeover, page_id, persistent, stamps, two_builds,
 )
 from ui_helpers import MY_TURN, play_until
 
@@ -30,28 +30,12 @@ def wait_for_takeover(page, timeout: float = 60.0) -> None:
 
 
 def test_update_now_after_a_held_takeover_that_landed_mid_match_moves_the_page_to_the_new_build(persistent, two_builds):
-    server, url, deploy_b = two_builds
-    release = hold(server, "/held")
-    ctx, guard = persistent(url)
-    page = controlled_page(ctx, url)
-    install_b(page, deploy_b)
-    rules = ctx.new_page()  # a page of A's with a request A keeps in flight: Chromium holds B's takeover
-    rules.goto(url + "rules/en.html")
-    rules.evaluate("fetch('/held').catch(() => {}); 0")
-    page.close()
-    try:
-        nxt = ctx.new_page()
-        nxt.goto(url + QUERY)
-        nxt.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert nxt.evaluate("sessionStorage.getItem('belote-sw-reloaded')") == "1"  # it asked B to take over
-        assert stamps(nxt) == ("test-A", "test-A")  # and booted on A after 4 s
-        nxt.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    with held_takeover(persistent, two_builds) as (nxt, guard):
         # The player starts the match: a card is to be played.
         play_until(nxt, lambda: nxt.get_attribute("#app", "data-phase") == "play"
                    and nxt.query_selector(MY_TURN) is not None)
         loaded = page_id(nxt)
-    finally:
-        release.set()  # A's last request ends: the takeover it held lands now, mid-deal
+    # Leaving the block ended A's last request: the takeover it held lands now, mid-deal.
     wait_for_takeover(nxt)
     deadline = time.monotonic() + 30
     while "belote-site-test-A" in nxt.evaluate("caches.keys()"):  # B's activate deletes A's files
