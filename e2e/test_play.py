@@ -178,8 +178,15 @@ def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open
     page.reload()
     alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
     assert "could not be restored" in alert.text_content()
+    english = page.text_content("[role=alert] p")
     assert page.get_attribute("#app", "data-ready") != "1"
     assert saved(page) == save  # nothing is thrown away until the person chooses
+    # The alert follows a language switch, its reason (the engine's, in English) kept.
+    page.select_option("#lang-select", "fr")
+    page.wait_for_selector("html[lang='fr']", state="attached")
+    french = page.text_content("[role=alert] p")
+    assert french.startswith("Votre partie enregistrée n’a pas pu être restaurée (") and french != english
+    assert english[english.index("("):] in french
     page.click("[role=alert] button")
     page.wait_for_selector(READY, state="attached")
     page.wait_for_selector("[role=alert]", state="detached")

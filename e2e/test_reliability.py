@@ -164,6 +164,9 @@ def test_full_storage_says_once_the_match_cannot_be_kept_plays_on_and_keeps_tryi
     act_once(page)
     notice = page.wait_for_selector('[data-notice="storage"]', timeout=10_000)
     assert "cannot be kept" in notice.text_content()
+    page.select_option("#lang-select", "lt")  # the notice follows a language switch
+    page.wait_for_selector("html[lang='lt']", state="attached")
+    assert page.text_content('[data-notice="storage"] p').startswith("Ši naršyklė neleidžia žaidimui saugoti duomenų")
     page.click('[data-notice="storage"] button')
     play_until(page, lambda: moves(page) >= len(stored) + 8)  # plays on
     assert page.query_selector('[data-notice="storage"]') is None  # said once, not at every move

@@ -75,7 +75,7 @@ function reason(e) {
 }
 
 function engineError(e) {
-  update({ alert: { kind: "engine", text: t("engine_error", { reason: reason(e) }) } });
+  update({ alert: { kind: "engine", key: "engine_error", params: { reason: reason(e) } } });
 }
 
 /** What every answer about the match says of its storage: warn once, keep a copy if it is not kept.
@@ -89,7 +89,7 @@ function noteStorage(reply) {
   if (reply.stored) storage.clearLegacySave(); // the worker has it now: the old copy can go
   if (!reply.stored && !session.storageWarned) {
     session.storageWarned = true;
-    update({ notice: { kind: "storage", text: t("storage_not_kept") } });
+    update({ notice: { kind: "storage", key: "storage_not_kept" } });
   }
 }
 
@@ -205,12 +205,12 @@ async function resumeOrStart() {
     });
   } catch (e) {
     if (isCrash(e)) return;
-    update({ alert: { kind: "save", text: t("save_corrupt", { reason: reason(e) }) } });
+    update({ alert: { kind: "save", key: "save_corrupt", params: { reason: reason(e) } } });
     return;
   }
   if (!reply.found) {
     if (legacy.error) {
-      update({ alert: { kind: "save", text: t("save_corrupt", { reason: legacy.error }) } });
+      update({ alert: { kind: "save", key: "save_corrupt", params: { reason: legacy.error } } });
       return;
     }
     await startNewGame();
@@ -383,8 +383,9 @@ async function startEngineWorker() {
     await engine.ready;
   } catch (e) {
     if (session.engine !== engine) return false;
-    const text = e && e.type === "BootTimeout" ? t("boot_timeout") : t("boot_failed", { reason: reason(e) });
-    update({ boot: "failed", alert: { kind: "boot", text } });
+    const alert = e && e.type === "BootTimeout" ? { kind: "boot", key: "boot_timeout" }
+      : { kind: "boot", key: "boot_failed", params: { reason: reason(e) } };
+    update({ boot: "failed", alert });
     return false;
   }
   if (session.engine !== engine) return false;
@@ -413,7 +414,7 @@ async function recover(err) {
   leavePractice();
   update((s) => ({
     busy: false,
-    alert: { kind: "crash", text: t("engine_restarting", { reason: reason(err) }) },
+    alert: { kind: "crash", key: "engine_restarting", params: { reason: reason(err) } },
     recoveries: s.recoveries + 1,
   }));
   const inFlight = session.inFlight;
@@ -423,7 +424,7 @@ async function recover(err) {
   // The crash alert goes as soon as the new engine is ready (under a second): say it came
   // back and the match is whole, until the person closes it (a storage notice stays first).
   if (state.boot === "ready" && !state.alert && !state.notice) {
-    update({ notice: { kind: "recovered", text: t("engine_restarted") } });
+    update({ notice: { kind: "recovered", key: "engine_restarted" } });
   }
   // The person's move the dead engine had not kept: play it again.
   if (inFlight && state.moves === inFlight.moves && isMyTurn() && state.view.legal_actions.includes(inFlight.action)) {

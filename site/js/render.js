@@ -384,7 +384,7 @@ function renderAlerts() {
   const a = state.alert;
   const n = state.notice;
   const offer = offerUpdate();
-  const key = [a ? `${a.kind}:${a.text}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
+  const key = [a ? `${a.kind}:${t(a.key, a.params)}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
   if (!changed("alert", key)) return;
   box.replaceChildren();
   if (state.tab !== "here") {
@@ -397,7 +397,7 @@ function renderAlerts() {
   if (a) {
     const div = el("div", `alert alert-${a.kind}`);
     div.setAttribute("role", "alert");
-    div.append(el("p", "", a.text));
+    div.append(el("p", "", t(a.key, a.params)));
     if (a.kind === "boot") div.append(button(t("retry"), "retry-boot", true));
     else if (a.kind === "save") div.append(button(t("start_new_game"), "new-game-now", true));
     else if (a.kind !== "crash") {
@@ -417,7 +417,7 @@ function renderAlerts() {
     const div = el("div", `notice notice-${n.kind}`);
     div.setAttribute("role", "status");
     div.dataset.notice = n.kind;
-    div.append(el("p", "", n.text), button(t("close"), "dismiss-notice"));
+    div.append(el("p", "", t(n.key, n.params)), button(t("close"), "dismiss-notice"));
     box.append(div);
   }
 }

@@ -40,9 +40,11 @@ export const state = {
   dealSummary: null, // the sheet row of the deal just finished, while it is shown
   thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
   hint: null, // {action, text}
-  alert: null, // {kind: "boot" | "save" | "engine" | "crash", text}
+  // Messages are kept as an i18n key and its parameters, translated when drawn: a language
+  // switch re-draws them in the new language.
+  alert: null, // {kind: "boot" | "save" | "engine" | "crash", key, params?}
   recoveries: 0, // how many times a dead engine was noticed and restarted (recover() in main.js)
-  notice: null, // {kind: "storage" (said once) | "recovered" (after a restart), text}: dismissable
+  notice: null, // {kind: "storage" (said once) | "recovered" (after a restart), key, params?}: dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
   newBuild: "none", // "none" | "ready" (a new build is installed: offered between deals) | "dismissed"
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
