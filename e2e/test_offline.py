@@ -251,6 +251,30 @@ def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(p
     guard.check()
 
 
+def test_an_update_put_off_with_later_is_offered_again_by_the_next_match(persistent, two_builds):
+    """"Later" hides the offer for the rest of the match, between deals too; a new match offers it
+    again (before, "Later" hid it for as long as the page stayed open)."""
+    server, url, deploy_b = two_builds
+    ctx, guard = persistent(url)
+    page = controlled_page(ctx, url)
+    install_b(page, deploy_b)
+    offer = '[data-notice="update"]'
+    page.wait_for_selector(offer, state="attached", timeout=30_000)  # bidding: between deals
+    page.click(offer + ' button[data-intent="dismiss-update"]')
+    page.wait_for_selector(offer, state="detached")
+    deal = int(page.get_attribute("#app", "data-deals-done"))
+    play_until(page, lambda: int(page.get_attribute("#app", "data-deals-done")) != deal)
+    page.wait_for_timeout(300)
+    assert page.query_selector(offer) is None  # put off for this match
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-new[open]")
+    page.click("#dlg-new button[type=submit]")
+    page.click("#dlg-confirm [data-intent='confirm-new-game']")
+    page.wait_for_selector(offer, state="attached", timeout=30_000)  # the next match offers it again
+    assert stamps(page) == ("test-A", "test-A")  # offered, never forced
+    guard.check()
+
+
 def test_a_build_installed_during_a_deal_is_offered_between_deals_and_keeps_the_match(persistent, two_builds):
     """B installs while a deal is played: no reload, no offer during the deal; once the deal is
     over the offer appears, and accepting it reloads onto B with every move of the match kept.

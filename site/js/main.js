@@ -181,7 +181,9 @@ async function startNewGame(seed = null) {
   session.linkSeed = null;
   session.inFlight = null;
   session.overPending = false;
-  update({ busy: true, hint: null, alert: null, view: null, moves: 0, token: null });
+  // An update put off with "Later" was put off for the match that ends here: offer it again.
+  update((s) => ({ busy: true, hint: null, alert: null, view: null, moves: 0, token: null,
+    newBuild: s.newBuild === "later" ? "ready" : s.newBuild }));
   try {
     const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
     adoptMatch(reply);
@@ -511,7 +513,7 @@ function onIntent(name, arg) {
       if (!applyUpdate()) update({ newBuild: "none" });
       break;
     case "dismiss-update":
-      update({ newBuild: "dismissed" }, focusTurn);
+      update({ newBuild: "later" }, focusTurn);
       break;
     default:
       break;
