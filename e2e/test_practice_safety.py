@@ -230,3 +230,37 @@ def test_a_refused_snapshot_keeps_the_practice_on_the_table(page: Page, open_gam
     assert saved(page) == in_progress
     back_to_match(page)  # and the way back works once the engine answers
     assert saved(page) == in_progress
+
+
+# The practice's first answer (a practice_start's: token "p<n>") comes back as a refusal.
+REFUSE_PRACTICE_START = """() => {
+  self.__post = self.__post || self.postMessage.bind(self);
+  self.postMessage = (msg) => {
+    if (msg && msg.id !== undefined && msg.ok && msg.result && String(msg.result.token).startsWith("p")) {
+      self.postMessage = self.__post;
+      self.__post({ id: msg.id, ok: false, error: "refused by the test", type: "InternalError" });
+    } else self.__post(msg);
+  };
+}"""
+
+
+def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_game, in_progress):
+    """A refused practice_start says so and the match plays on: the person's next bid is answered
+    by the computer seats (before, their moves were dropped until the page was reloaded)."""
+    resume(page, open_game, in_progress)
+    match_worker(page).evaluate(REFUSE_PRACTICE_START)
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    page.click("#dlg-review [data-intent='review-practice']")
+    alert = page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
+    assert "refused by the test" in alert.text_content()
+    assert page.query_selector(PRACTICE_ON) is None
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert moves(page) == MATCH_MOVES
+    page.click("#bids button[data-action='pass']")
+    deadline = time.monotonic() + 30
+    while moves(page) < MATCH_MOVES + 4:  # the pass and the three computer seats' bids after it
+        assert time.monotonic() < deadline, f"the match stopped at move {moves(page)}"
+        time.sleep(0.05)
+    assert saved(page)["game"]["actions"][:MATCH_MOVES] == in_progress["game"]["actions"]

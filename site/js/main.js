@@ -304,8 +304,29 @@ async function startPractice(deal) {
     onIdle();
   } catch (e) {
     update({ busy: false });
-    if (!isCrash(e)) engineError(e);
+    if (isCrash(e)) return; // recover() resumes the match
+    await showMatchAgain().catch(() => {}); // the table's queued moves were dropped for the practice
+    engineError(e);
   }
+}
+
+/** Shows the match as it stands now (its snapshot), leaving any practice. Throws the refusal when
+ * the table is still the one it was asked for (a crash is recover()'s); does nothing when the table
+ * changed meanwhile (another Back, a new game, the match moved). */
+async function showMatchAgain() {
+  const token = state.token;
+  let reply;
+  try {
+    reply = await session.engine.call("snapshot");
+  } catch (e) {
+    if (!isCrash(e) && state.token === token) throw e;
+    return;
+  }
+  if (state.token !== token) return;
+  leavePractice();
+  adoptMatch(reply);
+  session.overPending = false;
+  if (state.view.phase === "over") openDialog("dlg-over");
 }
 
 /** Forgets the practice (its computer moves stop); the caller shows the match again. */
@@ -320,20 +341,12 @@ function leavePractice() {
  * practice (and the error) and may try again. */
 async function backToMatch() {
   if (!state.practice) return;
-  const practice = state.token; // this practice's
   closeDialogs();
-  let reply;
   try {
-    reply = await session.engine.call("snapshot");
+    await showMatchAgain();
   } catch (e) {
-    if (!isCrash(e) && state.practice && state.token === practice) engineError(e); // a crash: recover() resumes the match
-    return;
+    engineError(e); // the practice stays on the table: Back again once the engine answers
   }
-  if (!state.practice || state.token !== practice) return; // left meanwhile (another Back, a new game, the match moved)
-  leavePractice();
-  adoptMatch(reply);
-  session.overPending = false;
-  if (state.view.phase === "over") openDialog("dlg-over");
 }
 
 // ---- statistics ------------------------------------------------------------------------------
