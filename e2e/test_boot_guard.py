@@ -80,6 +80,31 @@ def test_normal_and_slow_boots_show_no_message(page, context, site_url):
     assert page.query_selector(ALERT) is None
 
 
+def test_scripts_that_stall_for_a_minute_get_the_message_which_goes_when_they_arrive(page, site_url, guard):
+    """The guard's backstop: a module still missing 60 s after the page began (here js/main.js held
+    back; Playwright's clock skips the minute) gets the message; once it arrives and runs, the
+    message goes."""
+    page.clock.install()
+    held = []  # continued from this thread (a handler that waits would block Playwright's loop)
+    page.route("**/js/main.js", lambda route: held.append(route))
+    page.goto(site_url + "?levels=easy,easy,easy", wait_until="commit")
+    page.wait_for_selector("#loading .spinner", state="attached", timeout=10_000)
+    deadline = time.monotonic() + 10
+    while not held:
+        assert time.monotonic() < deadline, "js/main.js was not requested"
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(1_000)
+    assert page.query_selector("#load-error") is None  # not before the minute
+    page.clock.fast_forward("01:01")
+    page.wait_for_selector(RELOAD, state="visible", timeout=GUARD_WAIT_MS)
+    text = page.text_content(LOAD_ERROR)
+    assert "did not arrive within 60 s" in text, text
+    held[0].continue_()
+    # main.js runs: the message goes. (The boot is not waited for: the skipped minute also ran out
+    # the 45 s boot timer of the engine boot.js started while main.js was held, so it times out.)
+    page.wait_for_selector("#load-error", state="detached", timeout=GUARD_WAIT_MS)
+
+
 def test_scripts_of_another_build_are_refused_with_the_boot_alert(page, context, site_url):
     real = context.request.get(site_url + "js/build-info.js").text()
     build = json.loads(context.request.get(site_url + "build.json").text())["build"]
