@@ -41,10 +41,18 @@ export function bindInput(root, onIntent, { onHandFocus } = {}) {
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (document.querySelector("dialog[open]")) return;
-    const intent = SHORTCUTS[event.key.toLowerCase()];
-    if (intent && event.key.length === 1) {
+    const intent = SHORTCUTS[shortcutLetter(event)];
+    if (intent) {
       event.preventDefault();
       onIntent(intent, null);
     }
   });
+}
+
+/** The letter of a shortcut key: the one typed on a Latin layout (AZERTY, Dvorak keep theirs),
+ * else the key's place ("KeyH"), so H, L, S and N work on a Hindi or Lithuanian layout too. */
+function shortcutLetter(event) {
+  if (/^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
+  if ([...event.key].length !== 1) return ""; // Enter, F1, arrows: not a letter typed
+  return (/^Key([A-Z])$/.exec(event.code || "")?.[1] || "").toLowerCase();
 }
