@@ -19,6 +19,7 @@ export const LANGUAGES = {
 let strings = {};
 let fallback = {};
 let shown = null; // the language whose strings are shown
+let asked = 0; // loadLanguage calls made: only the latest one applies its file
 let numberFormat = new Intl.NumberFormat("en", { useGrouping: false });
 let pluralRules = new Intl.PluralRules("en");
 
@@ -44,8 +45,11 @@ const hasStrings = (table) => Object.keys(table).length > 0;
  * English fails too. Never rejects. When no catalogue at all can be read (the first load, English
  * and the language asked for both failing), the page cannot speak: js/boot-guard.js shows its
  * message with Reload ("belote:load-failed") and the promise never settles: the page stops here.
+ * Resolves with null, changing nothing, when a later call was made while its file was on its way
+ * (a person arrowing through the language select): the last language asked for wins.
  */
 export async function loadLanguage(lang) {
+  const mine = ++asked;
   if (!Object.hasOwn(LANGUAGES, lang)) lang = "en";
   let englishError = null;
   if (!hasStrings(fallback)) {
@@ -65,6 +69,7 @@ export async function loadLanguage(lang) {
       console.warn(`${e.message}: English instead`);
     }
   }
+  if (mine !== asked) return null; // superseded: the later call decides
   if (!table && hasStrings(fallback)) {
     lang = "en";
     table = fallback;

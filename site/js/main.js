@@ -13,8 +13,8 @@ import { requestRender, focusTurn, invalidate } from "./render.js";
 import { bindInput } from "./input.js";
 import { openDialog, closeDialogs, bindDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
 import { cardShort, suitName } from "./cards.js";
-import { announce } from "./live.js";
-import { narrateTurn } from "./narrate.js";
+import { announce, prepareDialogLogs } from "./live.js";
+import { narrateTurn, narrateDealStart } from "./narrate.js";
 import * as timeline from "./timeline.js";
 import { createTab } from "./tabs.js";
 import * as review from "./review.js";
@@ -56,8 +56,11 @@ function persistSettings() {
   storage.saveSettings({ lang, speed: speed === "instant" ? "fast" : speed, levels, target, fourColour });
 }
 
+/** Shows the page in `lang` (English if its file cannot be read); false when a later choice
+ * superseded this one while its file was on its way (that one applies instead). */
 async function setLanguage(lang) {
   const loaded = await loadLanguage(lang);
+  if (loaded === null) return false;
   update((s) => ({ settings: { ...s.settings, lang: loaded } }));
   applyStatic(document);
   for (const a of document.querySelectorAll(".rules-link")) a.href = `rules/${loaded}.html`;
@@ -66,6 +69,17 @@ async function setLanguage(lang) {
   invalidate();
   refreshOpenDialog();
   requestRender();
+  return true;
+}
+
+/** The person chose a language: a link's lang= (e.g. the rules page's way back) no longer
+ * overrides it when the page reloads. An embed keeps it: there the host page picks the language. */
+function dropLinkLanguage() {
+  if (state.embed) return;
+  const url = new URL(location.href);
+  if (!url.searchParams.has("lang")) return;
+  url.searchParams.delete("lang");
+  history.replaceState(history.state, "", url);
 }
 
 // ---- the engine's answers -> state ----------------------------------------------------------
@@ -154,7 +168,24 @@ function onIdle() {
 function onMatchOver() {
   if (state.practice) return; // a practice "match" is one deal: its end is the practice bar's
   if (state.dialog) session.overPending = true;
-  else openDialog("dlg-over");
+  else raiseDialog("dlg-over", matchIsOver);
+}
+
+function matchIsOver() {
+  return !state.practice && state.view?.phase === "over";
+}
+
+/** Opens a dialog the page raises by itself (no click asked for it). A page without the focus
+ * (an embed while the reader types in the host page) waits for it: showModal() would take the
+ * keyboard from the host page. `stillWanted()` is asked again then. */
+function raiseDialog(id, stillWanted) {
+  if (document.hasFocus()) {
+    openDialog(id);
+    return;
+  }
+  window.addEventListener("focus", () => {
+    if (!state.dialog && stillWanted()) openDialog(id);
+  }, { once: true });
 }
 
 timeline.configure({ onIdle, onMatchOver });
@@ -186,6 +217,7 @@ async function startNewGame(seed = null) {
     newBuild: s.newBuild === "later" ? "ready" : s.newBuild }));
   try {
     const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
+    narrateDealStart(reply.view);
     adoptMatch(reply);
   } catch (e) {
     update({ busy: false });
@@ -226,10 +258,11 @@ async function resumeOrStart() {
   if (reply.otherSeed) session.pending = { settings: linked, seed: session.linkSeed };
   session.linkSeed = null; // asked once: a restart or a take-over resumes without asking again
   update((s) => ({ settings: { ...s.settings, levels: reply.levels.slice(), target: reply.view.target } }));
-  adoptMatch(reply);
   announce(t("announce_resumed"));
-  if (reply.otherSeed) openDialog("dlg-confirm");
-  else if (reply.view.phase === "over") openDialog("dlg-over");
+  narrateDealStart(reply.view);
+  adoptMatch(reply);
+  if (reply.otherSeed) raiseDialog("dlg-confirm", () => !!session.pending);
+  else if (reply.view.phase === "over") raiseDialog("dlg-over", matchIsOver);
 }
 
 async function playAction(action) {
@@ -301,6 +334,7 @@ async function startPractice(deal) {
     }));
     timeline.reset(reply.token);
     announce(t("practice_label", { n: deal + 1 }));
+    narrateDealStart(reply.view);
     onIdle();
   } catch (e) {
     update({ busy: false });
@@ -539,7 +573,7 @@ async function onNewGameSubmit(event) {
   const chosen = readNewGame();
   if (!chosen) return;
   if (chosen.lang !== state.settings.lang) {
-    await setLanguage(chosen.lang);
+    if (await setLanguage(chosen.lang)) dropLinkLanguage();
     persistSettings();
   }
   if (matchInProgress()) {
@@ -568,6 +602,8 @@ async function main() {
     playing: () => (matchInProgress() || !!state.practice) && state.tab === "here", // a reload would drop the practice
   });
   update({ settings: initialSettings(), embed: !!params.embed });
+  prepareDialogLogs();
+  window.addEventListener("focus", () => requestRender(focusTurn)); // focusTurn waited for it
   await setLanguage(state.settings.lang);
   bindInput(document.getElementById("app"), onIntent, {
     onHandFocus: (card) => update({ handFocus: card }),
@@ -590,7 +626,7 @@ async function main() {
     document.getElementById("stats-levels")?.focus();
   });
   document.getElementById("lang-select").addEventListener("change", async (event) => {
-    await setLanguage(event.target.value);
+    if (await setLanguage(event.target.value)) dropLinkLanguage();
     persistSettings();
   });
   await bootEngine();

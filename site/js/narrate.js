@@ -5,9 +5,12 @@ import { t, tSeat, seatName } from "./i18n.js";
 import { cardName, suitName } from "./cards.js";
 import { announce } from "./live.js";
 
-/** Announces the events of one step; `view` is the person's view after them. */
-export function narrate(events, view) {
+/** Announces the events of one step; `view` is the person's view after them. In a practice (a
+ * deal played again, a match to 1 point inside the engine) its "match over" is not the match's:
+ * the practice bar (role=status) says the practice is over instead. */
+export function narrate(events, view, { practice = false } = {}) {
   for (const ev of events) {
+    if (practice && ev.type === "match_over") continue;
     const text = sentence(ev, view);
     if (text) announce(text);
   }
@@ -38,6 +41,13 @@ function sentence(ev, view) {
     default:
       return "";
   }
+}
+
+/** Announces the deal a table starts on (a new match, a practice, a match resumed before its
+ * first bid): the deals after it are announced by their "deal" event. */
+export function narrateDealStart(view) {
+  if (view.phase !== "bid1" || view.bids.length) return;
+  announce(sentence({ type: "deal", dealer: view.dealer, turned_card: view.turned_card }, view));
 }
 
 /** Announces that it is the person's turn, in the words of the phase. */

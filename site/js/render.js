@@ -432,6 +432,9 @@ function renderToolbar(v) {
 /** Moves keyboard focus to the first thing to do when it is the person's turn. */
 export function focusTurn() {
   if (!isMyTurn() || document.querySelector("dialog[open]")) return;
+  // A page without the focus (an embed while the reader types in the host page) would take it
+  // from the host: wait for it to come back (main.js renders with focusTurn on window focus).
+  if (!document.hasFocus()) return;
   const active = document.activeElement;
   const idle = !active || active === document.body || active.disabled || !active.isConnected
     || active.closest("#hand, #bids, #deal-summary");

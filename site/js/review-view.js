@@ -13,6 +13,7 @@ import { state, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
 import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
 import { el, headerCell, tableHead } from "./dom.js";
+import { announce } from "./live.js";
 
 const SUITS = ["C", "D", "H", "S"];
 const $ = (id) => document.getElementById(id);
@@ -111,20 +112,24 @@ function contractLabel(h) {
 
 function hardLine(r) {
   const box = $("review-hard");
-  box.replaceChildren();
   box.hidden = !r.hard;
-  if (!r.hard) return;
-  if (r.hard.running) box.textContent = t("review_hard_running");
-  else if (r.hard.error) box.textContent = t("review_failed", { reason: r.hard.error });
-  else {
+  let text = "";
+  if (r.hard?.running) text = t("review_hard_running");
+  else if (r.hard?.error) text = t("review_failed", { reason: r.hard.error });
+  else if (r.hard) {
     const hard = r.hard.row;
     const mine = r.header.row;
-    box.textContent = t("review_hard_result", {
+    text = t("review_hard_result", {
       us: hard.points[0], them: hard.points[1], result: t(RESULT_KEYS[hard.result]),
       you_us: mine.points[0], you_them: mine.points[1], you_result: t(RESULT_KEYS[mine.result]),
     });
-    box.dataset.hardPoints = hard.points.join(",");
   }
+  if (r.hard?.row) box.dataset.hardPoints = r.hard.row.points.join(",");
+  else delete box.dataset.hardPoints;
+  if (box.textContent === text) return;
+  box.textContent = text;
+  // The result comes seconds after the click, away from the focus: say it (once, when it changes).
+  if (r.hard && !r.hard.running) announce(text);
 }
 
 // ---- the table -----------------------------------------------------------------------------------
@@ -360,9 +365,13 @@ export function renderReview() {
     if (r.firstAt !== null) dlg.dataset.firstMs = String(Math.round(r.firstAt));
     if (r.allAt !== null) dlg.dataset.allMs = String(Math.round(r.allAt));
     const nav = dlg.querySelectorAll(".review-nav button");
+    // At an end of the deal the steps that lead past it stay focusable (aria-disabled, and the
+    // step is clamped): Enter pressed again on Next at the last card stays there, where a
+    // disabled button would push the focus onto another step button (back to the start).
     for (const b of nav) {
       const back = ["review-first", "review-prev-trick", "review-prev"].includes(b.dataset.intent);
-      b.disabled = back ? r.pos === 0 : r.pos >= 32;
+      if (back ? r.pos === 0 : r.pos >= 32) b.setAttribute("aria-disabled", "true");
+      else b.removeAttribute("aria-disabled");
     }
     dlg.querySelector("[data-intent='review-hard']").disabled = !!r.hard;
   } else {

@@ -124,7 +124,7 @@ async function play(step, gen) {
     lastCard: card ? { seat: card.seat, card: card.card, n: ++cardCount } : state.lastCard,
     thrownIn: state.thrownIn && !ev("bid"),
   });
-  narrate(step.events, step.view);
+  narrate(step.events, step.view, { practice: !!state.practice });
   const contract = ev("contract");
   if (contract) {
     flash(contract.taker, { kind: "contract", suit: contract.trump }, d.callout);

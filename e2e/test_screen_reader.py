@@ -1,0 +1,142 @@
+"""What a screen reader hears (the live logs: #live, and each dialog's own while it is open).
+
+- the live log (#live, narrate.js) says each event of a deal once, in the language on show (a
+  switch mid-deal included), and the person's turn once per turn;
+- what the page says while a modal dialog is open must be where a screen reader can hear it: the
+  rest of the page is inert then (Chromium leaves it out of the accessibility tree), so a line
+  added to #live is never spoken (the Statistics dialog's reset says "Statistics reset." there);
+- the result of "Hard in my seat" (the review) comes seconds after the click: it must be said."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from test_review import match, resume, review_from_sheet  # noqa: F401 (fixture)
+from ui_helpers import MY_TURN, deals_done, next_frame, play_until
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RECORD = """
+  window.__announced = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    const log = document.getElementById("live");
+    if (log) new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.__announced.push(n.textContent);
+    }).observe(log, { childList: true });
+  });
+"""
+
+
+def cat(lang: str) -> dict:
+    return json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{\w+\}", template)
+    return re.compile("^" + ".+?".join(re.escape(p) for p in parts) + "$")
+
+
+def card_patterns(lang: str) -> list[re.Pattern[str]]:
+    c = cat(lang)
+    return [pattern(c["announce_card"]), pattern(c["announce_card_you"])]
+
+
+def ax_nodes_with(page: Page, text: str) -> list[dict]:
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    return [n for n in nodes if (n.get("name") or {}).get("value") == text and not n.get("ignored")]
+
+
+def test_narration_says_each_card_once_and_in_the_language_on_show(page: Page, open_game):
+    page.add_init_script(RECORD)
+    open_game(page, "levels=easy,easy,easy&speed=instant&seed=35&nosw=1")
+    start = deals_done(page)
+    # play until the deal is in its play phase, then switch to French at the person's turn
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
+    before = len(page.evaluate("window.__announced"))
+    page.select_option("#lang-select", "fr")
+    page.wait_for_selector("html[lang='fr']", state="attached")
+    next_frame(page)
+    play_until(page, lambda: deals_done(page) > start)
+    said: list[str] = page.evaluate("window.__announced")
+    after = said[before:]
+    fr = cat("fr")
+    english_cards = [s for s in after if any(p.match(s) for p in card_patterns("en"))]
+    assert not english_cards, f"English after the switch to French: {english_cards[:5]}"
+    french_turns = [s for s in after if s == fr["status_your_play"]]
+    assert french_turns, after
+    # the person's turn is said once per turn: never twice in a row
+    doubles = [(a, b) for a, b in zip(said, said[1:]) if a == b and a.startswith(("Your turn", "À vous"))]
+    assert not doubles, doubles
+    # every card of the played deal said once: 32 card sentences over the deal
+    cards = [s for s in said if any(p.match(s) for p in card_patterns("en") + card_patterns("fr"))]
+    assert len(cards) == 32 * (deals_done(page) - start) or page.evaluate(
+        "document.querySelector('#app').dataset.phase") != "play", (len(cards), cards)
+
+
+def test_statistics_reset_is_said_where_a_screen_reader_can_hear_it(page: Page, open_game):
+    open_game(page, "speed=instant&nosw=1")
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    page.click("#stats-reset")
+    page.click("#stats-reset")  # asked once more: now reset
+    done = cat("en")["stats_reset_done"]
+    # Said in the open dialog's own log: #live, outside the modal dialog, is inert then (left out
+    # of the accessibility tree, so never spoken).
+    page.wait_for_selector(f"#dlg-stats [data-live][role=log] p:text-is('{done}')", state="attached")
+    next_frame(page)
+    assert page.query_selector("#dlg-stats[open]"), "the dialog stays open after a reset"
+    assert ax_nodes_with(page, done), f"{done!r} is not in the accessibility tree: no screen reader says it"
+
+
+def test_hard_in_my_seat_result_is_said(page: Page, open_game, match):
+    resume(page, open_game, match["done"], "speed=instant&nosw=1")
+    review_from_sheet(page)
+    page.focus("#dlg-review [data-intent='review-hard']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
+    result = page.text_content("#review-hard")
+    # The result comes seconds after the click, away from the focus: it is said, in the dialog's log.
+    said = page.eval_on_selector_all("#dlg-review [data-live][role=log] p", "ps => ps.map((p) => p.textContent)")
+    assert said.count(result) == 1, said
+    assert ax_nodes_with(page, result)
+
+
+def test_a_practice_deal_ending_is_not_announced_as_the_match_being_over(page: Page, open_game, match):
+    """A practice is a one-deal "match" to 1 point inside the engine: its end carries a
+    match_over event, which must not be read out as "Match over. ... win" while the real match
+    waits (the practice bar, role=status, says "Practice of deal N over.")."""
+    page.add_init_script(RECORD)
+    resume(page, open_game, match["done"], "speed=instant&nosw=1")
+    review_from_sheet(page)
+    page.click("[data-intent='review-practice']")
+    page.wait_for_selector("#practice-bar:not([hidden])")
+    start = len(page.evaluate("window.__announced"))
+    over = "#practice-bar [data-intent='practice-back'].primary"
+    play_until(page, lambda: page.query_selector(over) is not None)
+    page.wait_for_timeout(500)
+    said = page.evaluate("window.__announced")[start:]
+    en = cat("en")
+    wrong = [s for s in said if pattern(en["announce_match_over_won"]).match(s) or pattern(en["announce_match_over_lost"]).match(s)]
+    assert not wrong, f"the practice's end said as the match's: {wrong}; the match is still in progress"
+
+
+def test_the_first_deal_of_a_new_match_says_its_turned_card(page: Page, open_game):
+    """Every later deal is announced by its "deal" event ("New deal. East deals. Turned card:
+    ..."); the first deal of a match (and of a practice) has none: the page says it before the
+    person's first "Your turn: take or pass."."""
+    page.add_init_script(RECORD)
+    open_game(page, "levels=easy,easy,easy&speed=instant&seed=35&nosw=1")
+    page.wait_for_selector(MY_TURN, state="attached")
+    said = page.evaluate("window.__announced")
+    turn = said.index(cat("en")["status_your_bid_round1"])
+    turned = page.get_attribute("#turned [aria-label]", "aria-label")
+    assert any("Turned card" in s for s in said[:turn]), (
+        f"before the first 'Your turn' the log said only {said[:turn]}: never the turned card ({turned})")
