@@ -279,10 +279,10 @@ def _card_scores(
             if responder is not None:
                 found.append(responder.values(ps, k.history, cand_mask))
             for c in cands:
-                score = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found)
-                totals[c] += w * score / len(found)
+                v = sum(deal_value(before + f[c], taker_team, belote_team, team, reserve) for f in found) / len(found)
+                totals[c] += w * v
                 if racing:
-                    seen[c].append((w, score / len(found)))
+                    seen[c].append((w, v))
         else:
             guess = [0]  # each exact tail starts from the last one's value (fewer windows, same values)
             for c in cands:
