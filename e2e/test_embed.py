@@ -13,27 +13,44 @@ from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done, next_frame
 
 EMBED_QUERY = "embed=1&lang=it&levels=hard,normal,hard&target=500"
 
+# A blog post with the game; {before} and {after}: what the post has around it.
 HOST_PAGE = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog post about Belote</title></head>
 <body>
 <h1>Play a hand of Belote</h1>
+{before}
 <iframe src="{src}" width="360" height="480" title="Belote" loading="eager"></iframe>
+{after}
 </body>
 </html>
 """
 
 
-def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, serve_dir, guard, tmp_path):
-    src = f"{site_url}?{EMBED_QUERY}&speed=fast&seed=8"
-    (tmp_path / "index.html").write_text(HOST_PAGE.format(src=src))
+def host_with_game(page, site_url, serve_dir, guard, tmp_path, query, before="", after=""):
+    """Opens a host page on another site (localhost, the game on 127.0.0.1) that embeds the game
+    with `query`; returns the game's frame (360x480, the frame size the README suggests)."""
+    src = f"{site_url}?{query}"
+    (tmp_path / "index.html").write_text(HOST_PAGE.format(src=src, before=before, after=after))
     host = serve_dir(tmp_path, csp=False).replace("127.0.0.1", "localhost")
     guard.allow_origin(host)
     page.set_viewport_size({"width": 800, "height": 700})
     page.goto(host)
+    return page.wait_for_selector("iframe").content_frame()
 
-    frame_el = page.wait_for_selector("iframe")  # 360x480: the frame size the README suggests
-    frame = frame_el.content_frame()
+
+def person_action(frame):
+    """The button a person presses now in the frame: take if offered, else the first bid, else a
+    legal card; None when it is not the person's turn."""
+    if frame.query_selector(MY_TURN) is None:
+        return None
+    bids = frame.query_selector_all(BID)
+    chosen = next((b for b in bids if b.get_attribute("data-action") == "take"), bids[0] if bids else None)
+    return chosen or frame.query_selector(LEGAL_CARD)
+
+
+def test_game_boots_and_plays_a_deal_inside_a_cross_site_iframe(page, site_url, serve_dir, guard, tmp_path):
+    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, f"{EMBED_QUERY}&speed=fast&seed=8")
     frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert frame.url.startswith(site_url)
     assert frame.evaluate("document.documentElement.lang") == "it"
@@ -60,12 +77,7 @@ def play_deal_by_clicking(frame, limit_s: float = 180) -> None:
     deadline = time.monotonic() + limit_s
     while deals_done(frame) < 1:
         assert time.monotonic() < deadline, "no deal finished inside the iframe"
-        if frame.query_selector(MY_TURN) is None:
-            time.sleep(0.05)
-            continue
-        bids = frame.query_selector_all(BID)
-        chosen = next((b for b in bids if b.get_attribute("data-action") == "take"), bids[0] if bids else None)
-        chosen = chosen or frame.query_selector(LEGAL_CARD)
+        chosen = person_action(frame)
         if chosen is None:
             time.sleep(0.05)
             continue

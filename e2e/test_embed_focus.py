@@ -5,36 +5,25 @@ comment box on the host page while the game boots or while the computer players 
 that moves the focus to its first bid or card when the person's turn comes (focusTurn), or opens
 "Match over" with showModal(), takes the keyboard from the host page: the keys the reader goes on
 typing land in the game (an "n" opens New game, "h" asks a hint, "s" the score sheet...). The page
-waits for the focus instead (render.js focusTurn, main.js raiseDialog)."""
+waits for the focus instead (render.js focusTurn, main.js raiseDialog). And a game scrolled out of
+the host page's view (no animation frames) goes on at its pace once it is back."""
 from __future__ import annotations
 
 import time
 
+from playwright.sync_api import Error as PlaywrightError
+
 from conftest import BOOT_TIMEOUT_MS, READY
+from test_embed import host_with_game as embedded, person_action
 from ui_helpers import BID, MY_TURN, moves, next_frame
 
 
-HOST_PAGE = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A blog post about Belote</title></head>
-<body>
-<h1>Play a hand of Belote</h1>
-<p><label>Comment <input id="comment" autocomplete="off"></label></p>
-<iframe src="{src}" width="360" height="480" title="Belote" loading="eager"></iframe>
-</body>
-</html>
-"""
+COMMENT_BOX = '<p><label>Comment <input id="comment" autocomplete="off"></label></p>'
 
 
-def host_with_game(page, site_url, serve_dir, guard, tmp_path, query):
-    src = f"{site_url}?embed=1&{query}"
-    (tmp_path / "index.html").write_text(HOST_PAGE.format(src=src))
-    host = serve_dir(tmp_path, csp=False).replace("127.0.0.1", "localhost")  # another site
-    guard.allow_origin(host)
-    page.set_viewport_size({"width": 800, "height": 700})
-    page.goto(host)
-    frame = page.wait_for_selector("iframe").content_frame()
-    return frame
+def host_with_game(page, site_url, serve_dir, guard, tmp_path, query, **around):
+    """The game embedded (embed=1) in a blog post with a comment box above it."""
+    return embedded(page, site_url, serve_dir, guard, tmp_path, f"embed=1&{query}", **({"before": COMMENT_BOX} | around))
 
 
 def host_focus(page) -> str:
@@ -86,18 +75,8 @@ def test_typing_on_the_host_page_while_the_computer_plays_keeps_the_focus(page, 
         f"dialog open in the game: {frame.query_selector('dialog[open]') is not None}")
 
 
-TALL_HOST = """<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A long blog post</title></head>
-<body>
-<h1>A long post; the game is further down</h1>
-<p><label>Search <input id="comment" autocomplete="off"></label></p>
-<div style="height: 2500px">...</div>
-<iframe src="{src}" width="360" height="480" title="Belote" loading="eager"></iframe>
-<div style="height: 1500px">...</div>
-</body>
-</html>
-"""
+# A long post: the game below the fold.
+TALL = {"before": COMMENT_BOX + '\n<div style="height: 2500px">...</div>', "after": '<div style="height: 1500px">...</div>'}
 
 
 def test_the_game_further_down_the_host_page_does_not_scroll_or_focus_it(page, site_url, serve_dir, guard, tmp_path):
@@ -105,14 +84,8 @@ def test_the_game_further_down_the_host_page_does_not_scroll_or_focus_it(page, s
     boots (the iframe is eager; Chromium draws no frame of an off-screen cross-site iframe, so its
     table is drawn once it is scrolled into view). Neither booting nor scrolling the game into view
     may move the focus or the scroll position."""
-    src = f"{site_url}?embed=1&speed=fast&seed=8&levels=easy,easy,easy"
-    (tmp_path / "index.html").write_text(TALL_HOST.format(src=src))
-    host = serve_dir(tmp_path, csp=False).replace("127.0.0.1", "localhost")
-    guard.allow_origin(host)
-    page.set_viewport_size({"width": 800, "height": 700})
-    page.goto(host)
+    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "speed=fast&seed=8&levels=easy,easy,easy", **TALL)
     page.click("#comment")
-    frame = page.wait_for_selector("iframe").content_frame()
     frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     time.sleep(1.0)
     assert (host_focus(page), page.evaluate("scrollY")) == ("comment", 0)
@@ -133,22 +106,16 @@ def test_the_match_over_dialog_does_not_take_the_focus_from_the_host_page(page, 
     """The reader plays the last card of a short match (target 1) in the frame, then goes back to
     the host's comment box while the last trick and the deal summary are shown: the "Match over"
     dialog (showModal) must not pull the keyboard into the frame."""
-    from playwright.sync_api import Error as PlaywrightError
-    from ui_helpers import LEGAL_CARD
     frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "speed=normal&seed=8&levels=easy,easy,easy&target=1")
     frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     deadline = time.monotonic() + 240
     while True:
         assert time.monotonic() < deadline, "the deal did not reach the person's last card"
-        if frame.query_selector(MY_TURN) is None:
+        chosen = person_action(frame)
+        if chosen is None:
             time.sleep(0.05)
             continue
-        bids = frame.query_selector_all(BID)
-        chosen = next((b for b in bids if b.get_attribute("data-action") == "take"), bids[0] if bids else None)
-        chosen = chosen or frame.query_selector(LEGAL_CARD)
-        if chosen is None:
-            continue
-        last = not bids and len(frame.query_selector_all("#hand button")) == 1
+        last = chosen.get_attribute("data-card") is not None and len(frame.query_selector_all("#hand button")) == 1
         before = moves(frame)
         try:
             chosen.click(timeout=5000)
@@ -170,3 +137,31 @@ def test_the_match_over_dialog_does_not_take_the_focus_from_the_host_page(page, 
     # back in the game, the result is there to see
     frame.click("#status")
     frame.wait_for_selector("#dlg-over[open]", timeout=5000)
+
+
+def test_game_scrolled_out_of_view_during_the_computers_turns_goes_on_when_back(page, site_url, serve_dir, guard, tmp_path):
+    """Pacing without animation frames: Chromium draws no frame of a cross-site iframe scrolled
+    out of view (as of a hidden tab: requestAnimationFrame and animations stop; headless Chromium
+    cannot hide a tab, so this is the stand-in). The game must neither stall for good nor pile its
+    pauses up: scrolled back, it goes on to the person's next turn at its usual pace."""
+    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "speed=normal&seed=8&levels=easy,easy,easy", **TALL)
+    frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("document.querySelector('iframe').scrollIntoView()")
+    for _ in range(3):  # three turns of the person, each followed by the computers out of view
+        frame.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+        next_frame(frame)
+        before = moves(frame)
+        bids = frame.query_selector_all(BID)
+        target = bids[0] if bids else frame.query_selector("#hand button:not([disabled])")
+        target.click()
+        end = time.monotonic() + 10
+        while moves(frame) == before and time.monotonic() < end:
+            time.sleep(0.02)
+        assert moves(frame) > before
+        page.evaluate("scrollTo(0, 0)")  # the game leaves the view
+        time.sleep(6)
+        page.evaluate("document.querySelector('iframe').scrollIntoView()")
+        t0 = time.monotonic()
+        frame.wait_for_selector(MY_TURN, state="attached", timeout=15_000)
+        assert time.monotonic() - t0 < 12
+    assert frame.query_selector("#alerts [role=alert]") is None

@@ -12,53 +12,29 @@ def focused_intent(page: Page) -> str:
     return page.evaluate("document.activeElement && document.activeElement.dataset.intent || ''")
 
 
-def test_enter_on_next_card_at_the_end_does_not_jump_back_to_the_start(page: Page, open_game, match):
+# (the key to a place, the key that steps back from it, the position reached, the step button
+# pressed there, the key that presses it, the end of the deal it reaches)
+CASES = [
+    ("End", "ArrowLeft", 31, "review-next", "Enter", 32),
+    ("End", "ArrowUp", 28, "review-next-trick", " ", 32),
+    ("Home", "ArrowRight", 1, "review-prev", "Enter", 0),
+]
+
+
+def test_a_step_button_pressed_again_at_an_end_of_the_deal_stays_there(page: Page, open_game, match):
     resume(page, open_game, match["done"], "speed=instant")
     review_from_sheet(page)
-    page.keyboard.press("End")
-    at(page, 32)
-    page.keyboard.press("ArrowLeft")
-    at(page, 31)
-    page.focus("#dlg-review [data-intent='review-next']")
-    page.keyboard.press("Enter")  # card 31 -> the end: "Next card" is disabled now
-    at(page, 32)
-    moved_to = focused_intent(page)
-    page.keyboard.press("Enter")  # the same key once more
-    page.wait_for_timeout(300)
-    pos = int(page.get_attribute("#dlg-review", "data-pos"))
-    assert pos >= 31, (f"Enter pressed again at the end of the deal jumped to position {pos}: "
-                       f"the focus had moved to {moved_to!r}")
-
-
-def test_enter_on_next_trick_at_the_end_does_not_jump_back_to_the_start(page: Page, open_game, match):
-    resume(page, open_game, match["done"], "speed=instant")
-    review_from_sheet(page)
-    page.keyboard.press("End")
-    at(page, 32)
-    page.keyboard.press("ArrowUp")
-    at(page, 28)
-    page.focus("#dlg-review [data-intent='review-next-trick']")
-    page.keyboard.press("Space")
-    at(page, 32)
-    moved_to = focused_intent(page)
-    page.keyboard.press("Space")
-    page.wait_for_timeout(300)
-    pos = int(page.get_attribute("#dlg-review", "data-pos"))
-    assert pos >= 28, f"Space pressed again at the end jumped to position {pos} (focus on {moved_to!r})"
-
-
-def test_enter_on_previous_card_at_the_start_does_not_walk_forward(page: Page, open_game, match):
-    resume(page, open_game, match["done"], "speed=instant")
-    review_from_sheet(page)
-    page.keyboard.press("Home")
-    at(page, 0)
-    page.keyboard.press("ArrowRight")
-    at(page, 1)
-    page.focus("#dlg-review [data-intent='review-prev']")
-    page.keyboard.press("Enter")
-    at(page, 0)
-    moved_to = focused_intent(page)
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(300)
-    pos = int(page.get_attribute("#dlg-review", "data-pos"))
-    assert pos == 0, f"Enter pressed again on 'Previous card' at the start moved to {pos} (focus on {moved_to!r})"
+    for jump, back, start, intent, key, end in CASES:
+        page.keyboard.press(jump)
+        page.keyboard.press(back)
+        at(page, start)
+        page.focus(f"#dlg-review [data-intent='{intent}']")
+        page.keyboard.press(key)
+        at(page, end)
+        # still focused there (aria-disabled, not disabled): before, the focus moved to the first
+        # enabled step button, "Start of the deal" at the end, and the next Enter went back to 0
+        assert focused_intent(page) == intent
+        assert page.get_attribute(f"#dlg-review [data-intent='{intent}']", "aria-disabled") == "true"
+        page.keyboard.press(key)  # the same key once more
+        page.wait_for_timeout(300)
+        assert page.get_attribute("#dlg-review", "data-pos") == str(end), (jump, intent)
