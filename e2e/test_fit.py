@@ -9,6 +9,10 @@ viewports, so the whole matrix costs four boots per language.
 PHASES is the list of what is checked; a new dialog or phase joins it with one line (where it
 starts from, how to open it, the selector that is present while it shows, how to leave it).
 FIT_JS is the check itself (what counts as a problem is in its comments).
+
+After the matrix, the same check on what its two saved matches do not reach: the Statistics
+dialog with a level combination chosen (its picker's longest label), and a finished deal's review
+with "Hard in my seat"'s result line, then that deal played again (the practice's bar).
 """
 from __future__ import annotations
 
@@ -20,7 +24,9 @@ from typing import Callable
 import pytest
 from playwright.sync_api import Page
 
-from ui_helpers import load_save, next_frame
+from conftest import BOOT_TIMEOUT_MS, READY
+from test_review import LOADED, match, resume  # noqa: F401 (match: a fixture)
+from ui_helpers import MY_TURN, WRITE_ENTRY, load_save, next_frame
 
 from belote import Game
 
@@ -349,3 +355,103 @@ def test_everything_fits(fit_page: Page, site_url: str, saves, lang: str, embed:
     # slow: the won trick stays 1.7 s, the summary 5 s, long enough to check each size
     problems += run_match(page, site_url, lang, embed, "last_card", saves["last_card"], "slow")
     assert not problems, f"{lang}{' embedded' if embed else ''} ({time.monotonic() - started:.0f} s):\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------ what the two saved matches do not reach
+
+# Statistics kept for two level combinations, among them the longest label in every language
+# (Lithuanian "Sudėtingas · Sudėtingas · Sudėtingas").
+LEVEL_STATS = {"version": 1, "reviews": {},
+               "levels": {"hard,normal,hard": {"matches": 3, "won": 2, "deals": 41, "taken": 12, "made": 9,
+                                                "failed": 3, "capots": 1, "points": 3412},
+                          "hard,hard,hard": {"matches": 1, "won": 1, "deals": 9, "taken": 4, "made": 4,
+                                             "failed": 0, "capots": 0, "points": 880}}}
+PRACTICE_ON = "#practice-bar:not([hidden])"
+
+
+def checked(name: str, shown: str) -> Phase:
+    """A state reached by the test itself, for fit_problems."""
+    return Phase(name, "", nothing, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_statistics_level_combination_picker_shows_its_whole_label(page: Page, site_url: str, lang: str):
+    """The picker shows a combination whole on a 360 px phone ("Hard · Normal · Hard", the
+    seats' order said once under its label), where "West Hard, North Normal, East Hard" was cut."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site_url + "icons/icon.svg")
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": LEVEL_STATS})
+    page.goto(site_url + f"?lang={lang}&speed=instant&nosw=1&analysis=0")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+    open_stats(page)
+    page.wait_for_selector("#dlg-stats[open] .stats-table")
+    problems = []
+    for key, deals in [("hard,normal,hard", "41"), ("hard,hard,hard", "9")]:
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.select_option("#stats-levels", key)
+        page.wait_for_selector(f"#dlg-stats[open] [data-stat='deals']:text-is('{deals}')")
+        problems += fit_problems(page, checked(f"statistics, {key}", "#dlg-stats[open]"), [(360, 640), (640, 360)])
+    # the order of the three levels is in the picker's label (visible, and its accessible name)
+    label = page.evaluate("() => document.querySelector('#stats-levels').labels[0].textContent")
+    seats = page.evaluate("() => [...document.querySelectorAll('#dlg-new select[name^=level]')]"
+                          ".map((s) => s.closest('label').querySelector('span').textContent)")
+    assert seats and all(seat in label for seat in seats), (label, seats)
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["lt", "vi", "en"])
+def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game, match, lang: str):
+    """On a 360x640 phone: the review with "Hard in my seat"'s result line (two or three lines
+    more) keeps its steps and buttons in view; the practice's bar takes no row the table needs
+    (the hand stays whole) and its buttons stay at least 24x24 px in readable text; on a
+    landscape phone the bar is in the side panel. Lithuanian and Vietnamese are the longest."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    resume(page, open_game, match["done"], f"lang={lang}&speed=instant&nosw=1")
+    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(LOADED, timeout=90_000)
+    page.click("[data-intent='review-hard']")
+    page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
+    problems = fit_problems(page, checked("review with Hard's result", "#dlg-review[open]"),
+                            [(360, 640), (640, 360), (1280, 800)])
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.click("[data-intent='review-practice']")
+    page.wait_for_selector(PRACTICE_ON)
+    page.wait_for_selector(MY_TURN, state="attached")
+    problems += fit_problems(page, checked("practice", PRACTICE_ON), [(360, 640), (640, 360)])
+    for width, height in [(360, 640), (640, 360)]:
+        page.set_viewport_size({"width": width, "height": height})
+        next_frame(page)
+        for text, w, h, font in page.evaluate("""() => [...document.querySelectorAll('#practice-bar button')]
+            .map((b) => [b.textContent, b.getBoundingClientRect().width, b.getBoundingClientRect().height,
+                         parseFloat(getComputedStyle(b).fontSize)])"""):
+            if w < 24 or h < 24 or font < 12:
+                problems.append(f"{width}x{height} practice: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px")
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["fr", "lt"])
+def test_the_persons_take_bubble_does_not_widen_the_phone_page(page: Page, site_url: str, lang: str):
+    """The person takes: "Prendre cœur" shows beside "Vous" for a moment; at 360 px it wraps in
+    the room right of the name instead of widening the page (it did: up to 411 px)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site_url + f"?lang={lang}&speed=slow&nosw=1&analysis=0&levels=easy,easy,easy&seed=3")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    deadline = time.monotonic() + 120
+    while page.query_selector(".seat-0 .bubble[data-kind='take']:not([hidden])") is None:
+        assert time.monotonic() < deadline, "the person never took"
+        if page.query_selector(MY_TURN) is not None:
+            bids = page.query_selector_all("#bids button:not([disabled])")
+            takes = [b for b in bids if b.get_attribute("data-action") != "pass"]
+            if takes:
+                takes[-1].click()  # round 2: the last suit named is the longest word often enough
+            elif bids:
+                bids[0].click()
+            else:
+                page.click("#hand button:not([disabled])")
+        page.wait_for_timeout(50)
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    text = page.text_content(".seat-0 .bubble")
+    assert width <= 361, f"{text!r} widens the page to {width} px"

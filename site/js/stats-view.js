@@ -7,10 +7,20 @@ import { LEVEL_KEYS } from "./state.js";
 import { levelKeys, summary } from "./stats.js";
 import { el, headerCell } from "./dom.js";
 
-/** "West Normal, North Normal, East Hard" for a levels key "normal,normal,hard". */
+// A level combination is shown as its three levels in the seats' order, "Normal · Normal · Hard"
+// for a levels key "normal,normal,hard": short enough for a 360 px phone's picker in every
+// language. The order itself ("West · North · East") is said once, under the picker's label
+// (and so in its accessible name).
+const JOIN = " · ";
+
+/** "Normal · Normal · Hard" for a levels key "normal,normal,hard" (West, North, East). */
 export function levelsLabel(key) {
-  const [west, north, east] = key.split(",").map((l) => t(Object.hasOwn(LEVEL_KEYS, l) ? LEVEL_KEYS[l] : "level_normal"));
-  return t("stats_levels_combo", { west, north, east });
+  return key.split(",").map((l) => t(Object.hasOwn(LEVEL_KEYS, l) ? LEVEL_KEYS[l] : "level_normal")).join(JOIN);
+}
+
+/** "West · North · East": the order of levelsLabel's levels. */
+function seatsOrder() {
+  return [t("seat_name_west"), t("seat_name_north"), t("seat_name_east")].join(JOIN);
 }
 
 function number(x, digits = 0) {
@@ -24,8 +34,10 @@ export function statsContent(stats) {
   if (!stats) return out;
   if (!stats.kept) out.push(el("p", "notice-text", t("stats_not_kept")));
   const keys = levelKeys(stats.record);
-  const field = el("label", "field");
-  field.append(el("span", "", t("stats_levels_label")));
+  const field = el("label", "field stats-levels");
+  const caption = el("span", "stats-levels-caption");
+  caption.append(el("span", "", t("stats_levels_label")), " ", el("span", "stats-levels-order", seatsOrder()));
+  field.append(caption);
   const select = el("select");
   select.id = "stats-levels";
   select.dataset.intent = "stats-levels";
