@@ -303,8 +303,9 @@ def content_hash(base: Path, names: list[str], salt: str) -> str:
 
 
 def site_hashes(site: Path, urls: list[str]) -> list[list]:
-    """[url, sha256 of its bytes] per precached site file, so the service worker can take a
-    file from the HTTP cache only when it is this build's."""
+    """[url, sha256 of its bytes] per precached file (site and runtime), so the service worker
+    stores, or takes from the HTTP cache, only the bytes of this build (not a file that arrived
+    broken, nor another build's)."""
     return [[url, hashlib.sha256((site / ("index.html" if url == "./" else url)).read_bytes()).hexdigest()]
             for url in urls]
 
@@ -381,7 +382,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     info["precache"] = {"site": precache, "runtime": runtime_urls}
     stamp_pages(tmp, build)
     write_sw_manifest(tmp, {"build": build, "pyodide": pyodide_version,
-                            "site": site_hashes(tmp, precache), "runtime": runtime_urls})
+                            "site": site_hashes(tmp, precache), "runtime": site_hashes(tmp, runtime_urls)})
     (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
 
     shutil.rmtree(wheel.parent, ignore_errors=True)

@@ -209,7 +209,7 @@ def test_a_build_installed_while_a_page_boots_never_reloads_it(persistent, two_b
     third.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert stamps(third) == ("test-B", "test-B")
     caches = third.evaluate("caches.keys()")
-    assert "belote-site-test-B" in caches and "belote-site-test-A" not in caches, caches
+    assert "belote:/:site-test-B" in caches and "belote:/:site-test-A" not in caches, caches
     # the 13 MB runtime was not downloaded again for the new build
     assert not [p for p, _ in server.hits[hits_before:] if p.endswith(".wasm")], server.hits[hits_before:]
     guard.check()

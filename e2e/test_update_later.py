@@ -38,7 +38,7 @@ def test_update_now_after_a_held_takeover_that_landed_mid_match_moves_the_page_t
     # Leaving the block ended A's last request: the takeover it held lands now, mid-deal.
     wait_for_takeover(nxt)
     deadline = time.monotonic() + 30
-    while "belote-site-test-A" in nxt.evaluate("caches.keys()"):  # B's activate deletes A's files
+    while "belote:/:site-test-A" in nxt.evaluate("caches.keys()"):  # B's activate deletes A's files
         assert time.monotonic() < deadline, nxt.evaluate("caches.keys()")
         time.sleep(0.1)
     nxt.wait_for_timeout(500)

@@ -18,7 +18,9 @@
  * visit the precache takes the runtime from the HTTP cache instead of competing with the boot.
  *
  * Marks the root element for tests and the UI:
- *   <html data-sw="active">        the page's build is precached (offline play works from now on)
+ *   <html data-sw="active">        the service worker confirmed its caches hold its whole build (it
+ *                                  fills them again first if the browser evicted them): offline
+ *                                  play works from now on
  *   <html data-sw="unavailable">   no service worker here (e.g. inside a third-party iframe)
  *   <html data-sw-update="ready">  a newer build is installed and waits, or has taken this page over
  *                                  while a match held its reload (offered to the player either way)
@@ -42,6 +44,24 @@ const TAKEOVER_WAIT_MS = 4000;
 
 function mark(name, value) {
   root.dataset[name] = value;
+}
+
+// Asks the active service worker whether its caches hold its whole build: "active" only once it
+// says so (after an eviction it precaches again first; an older worker never answers).
+const asking = new Set(); // the ports, kept referenced until the answer comes
+function confirmOffline(worker) {
+  const { port1, port2 } = new MessageChannel();
+  asking.add(port1);
+  port1.onmessage = ({ data }) => {
+    asking.delete(port1);
+    port1.close();
+    if (data && data.ok) mark("sw", "active");
+  };
+  try {
+    worker.postMessage({ type: "check-caches" }, [port2]);
+  } catch {
+    asking.delete(port1); // gone redundant meanwhile: a newer build's worker answers for itself
+  }
 }
 
 function disabled() {
@@ -155,14 +175,14 @@ export async function registerServiceWorker({ after = Promise.resolve(), onUpdat
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {
-      if (worker.state === "activated" && !sw.controller) mark("sw", "active");
+      if (worker.state === "activated" && !sw.controller) confirmOffline(worker);
       if (worker.state === "installed" && sw.controller) offerUpdate();
       if (worker.state === "redundant") worker.removeEventListener("statechange", check);
     };
     worker.addEventListener("statechange", check);
     check();
   };
-  if (reg.active) mark("sw", "active");
+  if (reg.active) confirmOffline(reg.active);
   watch(reg.installing);
   watch(reg.waiting);
   reg.addEventListener("updatefound", () => watch(reg.installing));
