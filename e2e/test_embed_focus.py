@@ -106,7 +106,7 @@ def test_the_match_over_dialog_does_not_take_the_focus_from_the_host_page(page, 
     """The reader plays the last card of a short match (target 1) in the frame, then goes back to
     the host's comment box while the last trick and the deal summary are shown: the "Match over"
     dialog (showModal) must not pull the keyboard into the frame."""
-    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "speed=normal&seed=8&levels=easy,easy,easy&target=1")
+    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "speed=fast&seed=8&levels=easy,easy,easy&target=1")
     frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     deadline = time.monotonic() + 240
     while True:
@@ -129,7 +129,7 @@ def test_the_match_over_dialog_does_not_take_the_focus_from_the_host_page(page, 
     page.click("#comment")
     assert host_focus(page) == "comment"
     frame.wait_for_selector('#app[data-phase="over"]', state="attached", timeout=60_000)
-    time.sleep(7)  # the deal summary (3.5 s at normal speed), then the match-over pause (1.3 s)
+    time.sleep(4)  # the deal summary (1.5 s at fast speed), then the match-over pause (0.7 s)
     opened = frame.query_selector("#dlg-over[open]") is not None
     page.keyboard.type("ok")
     assert (host_focus(page), page.input_value("#comment")) == ("comment", "ok"), (

@@ -4,8 +4,10 @@ build moves the next visits to the new version and no page ever runs files of tw
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -103,9 +105,19 @@ def test_offline_with_the_http_cache_cleared_the_game_boots_from_the_service_wor
     guard.check()
 
 
-def build(out: Path, build_id: str) -> Path:
-    subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(out), "--build-id", build_id],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+def build(out: Path, build_id: str, shared_dir: Path) -> Path:
+    """A copy at `out` of the site built with `build_id` (a test may change its copy). Each build
+    is made once in `shared_dir` and copied from there: the two builds every update test needs
+    took about 20 s of each test's setup."""
+    shared = shared_dir / f"e2e-build-{build_id}"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not Path(f"{shared}.built").exists():
+            shutil.rmtree(shared, ignore_errors=True)
+            subprocess.run([sys.executable, str(ROOT / "build_wheel.py"), "--out", str(shared), "--build-id", build_id],
+                           cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            Path(f"{shared}.built").touch()
+    shutil.copytree(shared, out, symlinks=True)
     return out
 
 
@@ -117,10 +129,14 @@ def deploy(tmp_path: Path, current: Path, target: Path) -> None:
 
 
 @pytest.fixture
-def two_builds(tmp_path):
+def two_builds(tmp_path, tmp_path_factory):
     """Builds A and B of the site and a server on a folder link that starts on A."""
-    a = build(tmp_path / "a", "test-A")
-    b = build(tmp_path / "b", "test-B")
+    # This run's own folder: under pytest-xdist the workers' base folders share it, so one build
+    # serves them all (as conftest's site_dir); alone, the base folder (a new one each run).
+    base = tmp_path_factory.getbasetemp()
+    shared_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    a = build(tmp_path / "a", "test-A", shared_dir)
+    b = build(tmp_path / "b", "test-B", shared_dir)
     current = tmp_path / "current"
     current.symlink_to(a, target_is_directory=True)
     server, url = serve(current)

@@ -139,13 +139,16 @@ def test_a_decision_that_cannot_be_valued_says_so_and_retry_values_it(page: Page
 
 
 def test_an_analysis_worker_dying_while_the_review_is_open_says_so(page: Page, open_game, match):
+    page.clock.install()  # time flows as usual; the test skips the liveness check's minute below
     resume(page, open_game, match["done"], "speed=instant")
     review_from_sheet(page)
     first, pos = first_person_card(match)
     go_to(page, pos)
     analysis_worker(page).evaluate("close()")  # dies without a word, like a killed process
     # noticed by the liveness ping (quiet 30 s, then 30 s without an answer), not by a call
-    page.wait_for_selector("#review-decision:has-text('stopped answering')", timeout=100_000)
+    page.clock.fast_forward(31_000)  # quiet: pinged
+    page.clock.fast_forward(31_000)  # no answer: dead
+    page.wait_for_selector("#review-decision:has-text('stopped answering')", timeout=30_000)
     assert page.query_selector(RETRY) is not None
     assert "stopped answering" in page.text_content("#review-summary")
 
