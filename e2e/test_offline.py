@@ -72,10 +72,7 @@ def wasm_downloads(server) -> int:
 def test_after_one_visit_the_game_boots_and_plays_with_the_server_stopped(persistent, site_dir):
     server, url = serve(site_dir)
     ctx, guard = persistent(url)
-    page = ctx.new_page()
-    page.goto(url + QUERY)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = first_visit(ctx, url)
     assert wasm_downloads(server) == 1  # the service worker's precache reused it (disk profile)
     stop(server)
 
@@ -162,12 +159,18 @@ def hold(server, path: str) -> threading.Event:
     return release
 
 
-def controlled_page(ctx, url: str):
-    """A page of the game on a return visit: controlled by the active build's service worker."""
+def first_visit(ctx, url: str):
+    """A first visit to the game: booted, and its build precached (offline play works from now on)."""
     page = ctx.new_page()
     page.goto(url + QUERY)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def controlled_page(ctx, url: str):
+    """A page of the game on a return visit: controlled by the active build's service worker."""
+    page = first_visit(ctx, url)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("!!navigator.serviceWorker.controller")

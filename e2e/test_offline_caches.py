@@ -14,7 +14,7 @@ from pathlib import Path
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, persistent, serve, stamps, stop, two_builds,
+    QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, first_visit, persistent, serve, stamps, stop, two_builds,
 )
 from ui_helpers import act_once
 
@@ -246,11 +246,7 @@ def test_offline_navigations_reach_precached_pages_and_fail_fast_elsewhere(persi
     (Chromium's error page), never hangs."""
     server, url = serve(site_dir)
     ctx, guard = persistent(url)
-    page = ctx.new_page()
-    page.goto(url + QUERY)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(SW_ACTIVE, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.close()
+    first_visit(ctx, url).close()
     stop(server)
 
     page = ctx.new_page()

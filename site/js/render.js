@@ -384,7 +384,8 @@ function renderAlerts() {
   const a = state.alert;
   const n = state.notice;
   const offer = offerUpdate();
-  const key = [a ? `${a.kind}:${t(a.key, a.params)}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
+  const alertText = a ? t(a.key, a.params) : "";
+  const key = [a ? `${a.kind}:${alertText}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
   if (!changed("alert", key)) return;
   box.replaceChildren();
   if (state.tab !== "here") {
@@ -397,7 +398,7 @@ function renderAlerts() {
   if (a) {
     const div = el("div", `alert alert-${a.kind}`);
     div.setAttribute("role", "alert");
-    div.append(el("p", "", t(a.key, a.params)));
+    div.append(el("p", "", alertText));
     if (a.kind === "boot") div.append(button(t("retry"), "retry-boot", true));
     else if (a.kind === "save") div.append(button(t("start_new_game"), "new-game-now", true));
     else if (a.kind !== "crash") {
