@@ -26,7 +26,7 @@ from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_review import LOADED, match, resume  # noqa: F401 (match: a fixture)
-from ui_helpers import MY_TURN, WRITE_ENTRY, load_save, next_frame
+from ui_helpers import MY_TURN, WRITE_ENTRY, load_save, next_frame, play_until
 
 from belote import Game
 
@@ -367,6 +367,7 @@ LEVEL_STATS = {"version": 1, "reviews": {},
                           "hard,hard,hard": {"matches": 1, "won": 1, "deals": 9, "taken": 4, "made": 4,
                                              "failed": 0, "capots": 0, "points": 880}}}
 PRACTICE_ON = "#practice-bar:not([hidden])"
+PRACTICE_OVER = "#practice-bar [data-intent='practice-back'].primary"
 
 
 def checked(name: str, shown: str) -> Phase:
@@ -429,6 +430,30 @@ def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game,
                          parseFloat(getComputedStyle(b).fontSize)])"""):
             if w < 24 or h < 24 or font < 12:
                 problems.append(f"{width}x{height} practice: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px")
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("lang", ["lt"])  # the longest practice buttons
+def test_an_embedded_practice_fits(page: Page, open_game, match, lang: str):
+    """In a 360x480 frame a practice's bar takes the score bar's row (it scrolled the page by
+    24 px, cutting the hand, when it took a row of its own), as it plays and once it is over."""
+    page.set_viewport_size({"width": 360, "height": 480})
+    resume(page, open_game, match["done"], f"lang={lang}&speed=instant&nosw=1&embed=1")
+    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(LOADED, timeout=90_000)
+    page.click("[data-intent='review-practice']")
+    page.wait_for_selector(PRACTICE_ON)
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.is_hidden(".scorebar")
+    problems = fit_problems(page, checked("practice", PRACTICE_ON), [(360, 480)])
+    play_until(page, lambda: page.query_selector(PRACTICE_OVER) is not None)
+    page.keyboard.press("Escape")  # the practice's deal summary
+    page.wait_for_selector("dialog[open]", state="detached")
+    problems += fit_problems(page, checked("practice over", PRACTICE_OVER), [(360, 480)])
+    page.click("[data-intent='practice-back']")
+    page.wait_for_selector(".scorebar", state="visible")  # the match's score again
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 

@@ -136,6 +136,7 @@ def test_new_game_during_a_practice_asks_before_abandoning_the_match(page: Page,
     assert page.query_selector(PRACTICE_ON) is not None  # cancelled: the practice goes on
     play_until(page, lambda: page.query_selector(PRACTICE_OVER) is not None)
     assert page.get_attribute("#app", "data-phase") == "over"  # the practice's one deal is over
+    assert page.text_content("#status") == "Practice of deal 1 over."  # not "Match over."
     new_game_asks(page)
     assert saved(page) == in_progress
     back_to_match(page)
