@@ -19,7 +19,9 @@ from playwright.sync_api import Page
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, WRITE_ENTRY, deals_done, load_save, moves, saved
+import time
+
+from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, deals_done, load_save, moves, saved
 
 LEVELS = ["easy", "easy", "easy"]
 KEY = ",".join(LEVELS)
@@ -74,6 +76,7 @@ def open_stats(page: Page) -> dict[str, str]:
     shown = {el.get_attribute("data-stat"): el.text_content().strip()
              for el in page.query_selector_all("#dlg-stats [data-stat]")}
     shown["empty"] = page.query_selector("#dlg-stats .muted") is not None
+    shown["damaged"] = page.query_selector("#dlg-stats .notice-text") is not None  # "could not be read"
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-stats[open]", state="detached")
     return shown
@@ -99,6 +102,7 @@ def test_a_malformed_statistics_record_never_costs_the_deals_save(page: Page, op
     # Unreadable statistics open as none at all (before: the button did nothing).
     before = open_stats(page)
     assert before["empty"] and before["deals"] == "0" and before["matches"] == "0", before
+    assert before["damaged"]  # and says why (it said nothing before)
 
     last_card(page)
     page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
@@ -110,6 +114,8 @@ def test_a_malformed_statistics_record_never_costs_the_deals_save(page: Page, op
     # The statistics started afresh with this deal; the match resumes where it was.
     after = open_stats(page)
     assert not after["empty"] and after["deals"] == "1" and after["matches"] == "0", after
+    assert not after["damaged"]
+    assert page.evaluate(READ_ENTRY, "stats-damaged") == stats  # the unreadable record kept aside, not lost
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(MY_TURN, state="attached")
@@ -134,3 +140,65 @@ def test_a_malformed_statistics_record_never_costs_the_end_of_the_match(page: Pa
     page.reload()
     page.wait_for_selector("#dlg-over[open]", timeout=BOOT_TIMEOUT_MS)  # resumed at the match's end
     untroubled(page)
+
+
+def reviews_counted(page: Page, n: int, timeout: float = 120) -> None:
+    """Waits until the stored statistics hold `n` reviewed deals (the analysis worker counts a deal
+    once its person's cards are all valued)."""
+    deadline = time.monotonic() + timeout
+    while len((page.evaluate(READ_ENTRY, "stats") or {}).get("reviews", {})) < n:
+        assert time.monotonic() < deadline, "the deal's review was never counted"
+        page.wait_for_timeout(250)
+
+
+def test_reset_asks_first_even_on_a_double_click_and_holds_after_a_reload(page: Page, open_game):
+    """Reset asks once more on the same button: a double click (or tap) answered its own question.
+    And a reset used to come undone: at each boot the page reviews the last played deal again in the
+    background, and that review counted the deal from before the reset into the fresh record
+    ("Deals played 0, Deals reviewed 1"). Only a deal the record counted as played counts now."""
+    resume(page, open_game, before_last_card(seed=3, target=5000), None)
+    last_card(page)
+    page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
+    reviews_counted(page, 1)
+    counted = open_stats(page)
+    assert counted["deals"] == "1" and counted["reviewed"] == "1", counted
+
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open] [data-stat]")
+    page.dblclick("#stats-reset")
+    assert page.text_content("#stats-reset") == "Really reset?"  # asked, not answered
+    assert page.text_content("#dlg-stats [data-stat='deals']") == "1"
+    page.click("#stats-reset")  # the answer
+    page.wait_for_selector("#dlg-stats [data-stat='deals']:text-is('0')")
+    page.keyboard.press("Escape")
+
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(3000)  # the background review of deal 1 (kept values: at once) has had its chance
+    after = open_stats(page)
+    assert after["deals"] == "0" and after["reviewed"] == "0" and after["loss"] == "–", after
+
+
+def test_an_abandoned_match_counts_as_played_and_not_won(page: Page, open_game):
+    """New game over a match begun ("The match in progress will be lost"): the match counts as
+    played and not won. It was in no count at all, so abandoning every match going badly kept
+    "Matches won" at "Matches played"."""
+    resume(page, open_game, before_last_card(seed=3, target=5000), None)
+    last_card(page)
+    page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.click("#dlg-confirm [data-intent='confirm-new-game']")
+    page.wait_for_selector('#app[data-deals-done="0"]', state="attached", timeout=30_000)
+    page.wait_for_selector(MY_TURN, state="attached")
+    shown = open_stats(page)
+    assert shown["matches"] == "1" and shown["won"] == "0" and shown["deals"] == "1", shown
+    # a new match not yet begun abandons nothing
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.wait_for_selector("#dlg-new[open]", state="detached")
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert open_stats(page)["matches"] == "1"

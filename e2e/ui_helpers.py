@@ -34,6 +34,11 @@ READ_RECORD = _in_store("", """\
     const get = db.transaction("match", "readonly").objectStore("match").get("current");
     get.onsuccess = () => { db.close(); resolve(get.result || null); };
     get.onerror = () => { db.close(); reject(get.error); };""")
+# The entry under `key` in that store (null when there is none).
+READ_ENTRY = _in_store("key", """\
+    const get = db.transaction("match", "readonly").objectStore("match").get(key);
+    get.onsuccess = () => { db.close(); resolve(get.result === undefined ? null : get.result); };
+    get.onerror = () => { db.close(); reject(get.error); };""")
 # Puts `record` under `key` in that store, or deletes the key when `record` is null.
 WRITE_ENTRY = _in_store("{key, record}", """\
     const tx = db.transaction("match", "readwrite");

@@ -38,6 +38,9 @@ MALFORMED = {
     "a review entry that is a number (levelKeys threw)": {**GOOD, "reviews": {"99:0": 7}},
     "a review whose levels is not a string (the label threw)": {**GOOD, "reviews": {"99:0": {**REVIEW, "levels": 3}}},
     "a review with a negative loss": {**GOOD, "reviews": {"99:0": {**REVIEW, "loss": -1}}},
+    "played deals that are not a list": {**GOOD, "played": {"match": "99", "deals": 3}},
+    "a played deal that is not an index": {**GOOD, "played": {"match": "99", "deals": [0, -1]}},
+    "a played match that is not a key": {**GOOD, "played": {"match": 99, "deals": [0]}},
 }
 
 # Runs every exported function on each record: what it returned, or what it threw.
@@ -46,14 +49,21 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const S = await import(pathToFileURL(process.argv[1]).href);
 const cases = JSON.parse(readFileSync(0, "utf8"));
-const deal = { type: "deal_scored", result: "made", taker: 0, capot: 0, points: [162, 0] };
+const deal = { type: "deal_scored", deal: 0, result: "made", taker: 0, capot: 0, points: [162, 0] };
+const levels = ["easy", "easy", "easy"];
 const out = {};
 for (const [name, record] of Object.entries(cases)) {
   const r = {};
   for (const [what, run] of Object.entries({
     normalise: () => S.normalise(record),
-    counted: () => S.countEvents(record, [deal, { type: "match_over", winner: 0 }], ["easy", "easy", "easy"]),
-    reviewed: () => S.countReview(record, "1:0", ["easy", "easy", "easy"], 5, 8),
+    damaged: () => S.damaged(record),
+    counted: () => S.countEvents(record, [deal, { type: "match_over", winner: 0 }], levels, "1"),
+    // deal 0 of match "1" reviewed, before and after it was counted as played
+    reviewed: () => S.countReview(record, "1", 0, levels, 5, 8),
+    playedThenReviewed: () => S.countReview(S.countEvents(record, [deal], levels, "1"), "1", 0, levels, 5, 8),
+    // ... and after a reset (a fresh record): the review of a deal played before it adds nothing
+    resetThenReviewed: () => S.countReview(S.emptyStats(), "1", 0, levels, 5, 8),
+    abandoned: () => S.countAbandoned(record, levels),
     keys: () => S.levelKeys(record),
     summary: () => S.summary(record),
   })) {
@@ -83,12 +93,19 @@ EMPTY = {"version": 1, "levels": {}, "reviews": {}}
 ONE_DEAL = {"matches": 1, "won": 1, "deals": 1, "taken": 1, "made": 1, "failed": 0, "capots": 1, "points": 162}
 
 
+PLAYED = {"match": "1", "deals": [0]}
+REVIEWED = {"1:0": {"levels": KEY, "loss": 5, "decisions": 8}}
+
+
 @pytest.mark.parametrize("name", MALFORMED)
 def test_a_malformed_record_reads_as_empty_statistics(results, name):
     r = results[name]
     assert r["normalise"] == EMPTY
-    assert r["counted"] == {"version": 1, "levels": {KEY: ONE_DEAL}, "reviews": {}}  # started afresh
-    assert r["reviewed"] == {"version": 1, "levels": {}, "reviews": {"1:0": {"levels": KEY, "loss": 5, "decisions": 8}}}
+    assert r["damaged"] is (name != "no record")  # the dialog says so (and a copy is kept aside)
+    assert r["counted"] == {"version": 1, "levels": {KEY: ONE_DEAL}, "reviews": {}, "played": PLAYED}  # started afresh
+    assert r["reviewed"] == EMPTY  # a deal this record never counted as played
+    assert r["playedThenReviewed"]["reviews"] == REVIEWED
+    assert r["abandoned"]["levels"][KEY]["matches"] == 1 and r["abandoned"]["levels"][KEY]["won"] == 0
     assert r["keys"] == []
     assert r["summary"] == {"matches": 0, "won": 0, "deals": 0, "taken": 0, "made": 0, "failed": 0, "capots": 0,
                             "pointsPerDeal": None, "reviewed": 0, "lossPerDecision": None}
@@ -96,8 +113,12 @@ def test_a_malformed_record_reads_as_empty_statistics(results, name):
 
 def test_a_well_formed_record_is_kept_and_counted_into(results):
     r = results["well formed"]
-    assert r["normalise"] == GOOD
+    assert r["normalise"] == GOOD and r["damaged"] is False
     assert r["counted"]["levels"][KEY] == {k: v + ONE_DEAL[k] for k, v in COUNTS.items()}
-    assert r["reviewed"]["reviews"] == {"99:0": REVIEW, "1:0": {"levels": KEY, "loss": 5, "decisions": 8}}
+    assert r["counted"]["played"] == PLAYED
+    assert r["reviewed"] == GOOD
+    assert r["playedThenReviewed"]["reviews"] == {"99:0": REVIEW, **REVIEWED}
+    assert r["resetThenReviewed"] == EMPTY  # a reset is not undone by a review of an earlier deal
+    assert r["abandoned"]["levels"][KEY] == {**COUNTS, "matches": COUNTS["matches"] + 1}  # played, not won
     assert r["keys"] == [KEY]
     assert r["summary"]["deals"] == 30 and r["summary"]["pointsPerDeal"] == 80 and r["summary"]["lossPerDecision"] == 1.5

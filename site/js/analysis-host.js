@@ -19,7 +19,7 @@
 // deal) with the build that valued it, so a deal reviewed again after a reload, here or in another
 // tab, shows its values at once; another build values it afresh (Hard's choices may differ).
 
-import { countReview } from "./stats.js";
+import { countReview, matchKey } from "./stats.js";
 
 const KEEP = 8; // reviews whose decisions stay here (the engine keeps fewer open: they are re-opened)
 
@@ -28,13 +28,6 @@ class HostError extends Error {
     super(message);
     this.type = type;
   }
-}
-
-/** A short stable name of a match (its two seeds, hashed: the key never shows them). */
-async function matchKey(save) {
-  const text = JSON.stringify([save.game.seed, save.ai_seed, save.game.decks, save.game.first_dealer ?? 3]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The decisions in the order they are valued: the person's cards, the person's bids, then (all) the rest. */
@@ -135,7 +128,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     if (!cards.every((i) => r.done.has(i))) return;
     r.counted = true;
     const loss = cards.reduce((sum, i) => sum + r.done.get(i).loss, 0);
-    store.updateStats((record) => countReview(record, `${r.id}:${r.deal}`, r.save.levels, loss, cards.length)).catch(() => {});
+    store.updateStats((record) => countReview(record, r.id, r.deal, r.save.levels, loss, cards.length)).catch(() => {});
   }
 
   async function create(key, source, id, deal, save) {

@@ -1,4 +1,4 @@
-// input.js: clicks, taps and keys become intents: onIntent(name, arg).
+// input.js: clicks, taps and keys become intents: onIntent(name, arg, event) (the click, for its count).
 //   "play" (a card code or bid), "hint", "last-trick", "score-sheet", "new-game", ...
 // Arrow keys move through the playable cards of the hand; Enter/Space press the button.
 
@@ -10,7 +10,7 @@ export function bindInput(root, onIntent, { onHandFocus } = {}) {
     if (!target || target.disabled) return;
     if (target.closest("#hand") && target.dataset.card) onIntent("play", target.dataset.card);
     else if (target.closest("#bids") && target.dataset.action) onIntent("play", target.dataset.action);
-    else if (target.dataset.intent) onIntent(target.dataset.intent, target);
+    else if (target.dataset.intent) onIntent(target.dataset.intent, target, event);
   });
 
   document.addEventListener("keydown", (event) => {

@@ -63,7 +63,13 @@ async function setLanguage(lang) {
   if (loaded === null) return false;
   update((s) => ({ settings: { ...s.settings, lang: loaded } }));
   applyStatic(document);
-  for (const a of document.querySelectorAll(".rules-link")) a.href = `rules/${loaded}.html`;
+  for (const a of document.querySelectorAll(".rules-link")) {
+    a.href = `rules/${loaded}.html`;
+    // The rules page's way back loads the game, which resumes the match: in this tab, so that no
+    // second copy opens locked out of it. An embed opens them in a tab of their own instead (its
+    // frame would come back without embed=1).
+    if (state.embed) Object.assign(a, { target: "_blank", rel: "noopener" });
+  }
   fillLanguageSelect(document.getElementById("lang-select"));
   document.title = t("app_title");
   invalidate();
@@ -125,7 +131,8 @@ function adoptSteps(reply) {
   else noteStorage(reply);
   for (const step of reply.steps) {
     const scored = step.events.find((e) => e.type === "deal_scored" && e.result !== "thrown_in");
-    if (scored) review.prepare(practice ? "practice" : "match", scored.deal, practice ? reply.save : null);
+    // analysis=0: no analysis worker until a review is opened (benchmarks, most tests)
+    if (scored && !params.lateAnalysis) review.prepare(practice ? "practice" : "match", scored.deal, practice ? reply.save : null);
   }
   timeline.push(reply.token, reply.steps);
 }
@@ -397,15 +404,25 @@ async function openStats() {
   openDialog("dlg-stats");
 }
 
-async function resetStats() {
+/** Reset asks once more, on the same button; `clicks` is the click's count (event.detail): the
+ * second click of a double click or double tap is not an answer to a question not yet read. */
+async function resetStats(clicks = 1) {
   if (!state.stats) return;
   if (!state.stats.confirm) {
     update((s) => ({ stats: { ...s.stats, confirm: true } }));
     refreshOpenDialog();
+    announce(t("stats_reset_confirm"));
     return;
   }
+  if (clicks > 1) return;
   const store = await statsStore();
   const record = store ? await store.updateStats(() => emptyStats()).catch(() => null) : null;
+  if (record === null) { // nothing was reset: say so, and show what is still stored
+    update((s) => ({ stats: { ...s.stats, confirm: false } }));
+    refreshOpenDialog();
+    announce(t("stats_reset_failed"));
+    return;
+  }
   update((s) => ({ stats: { ...s.stats, record, confirm: false } }));
   refreshOpenDialog();
   announce(t("stats_reset_done"));
@@ -503,14 +520,14 @@ async function takeOver() {
 
 // ---- intents ------------------------------------------------------------------------------
 
-function onIntent(name, arg) {
+function onIntent(name, arg, event = null) {
   if (name.startsWith("review") && review.onIntent(name, arg)) return;
   switch (name) {
     case "stats":
       openStats();
       break;
     case "stats-reset":
-      resetStats();
+      resetStats(event ? event.detail : 1);
       break;
     case "practice-back":
       backToMatch();

@@ -12,6 +12,8 @@
  *   await store.clear(owner)                    -> "ok" | "taken"
  *   await store.readStats()                     -> the statistics record | null
  *   await store.updateStats(change)             -> the record change(record) returned (stored)
+ *                                                 (a stored record js/stats.js cannot read is kept
+ *                                                 under "stats-damaged" before either replaces it)
  *   await store.readReview(key)                 -> the decisions a review valued before | null
  *   await store.keepReview(key, record)         (the most recent REVIEWS_KEPT reviews are kept)
  *
@@ -21,11 +23,14 @@
  * object store "match", key "current"; the statistics beside it, key "stats"; the valued decisions
  * of recent reviews under "review:<key>" (public data: a finished deal), listed in "reviews".
  */
+import { damaged } from "./stats.js";
+
 export const DB_NAME = "belote";
 export const DB_VERSION = 1;
 export const STORE = "match";
 export const KEY = "current";
 export const STATS_KEY = "stats";
+export const STATS_DAMAGED_KEY = "stats-damaged"; // the last unreadable record, kept before a count replaced it
 export const REVIEWS_KEY = "reviews";
 export const REVIEWS_KEPT = 12;
 
@@ -94,11 +99,18 @@ export async function openMatchStore() {
     const get = quiet(store.get(STATS_KEY));
     get.onsuccess = () => {
       try {
+        keepDamaged(store, get.result || null, quiet);
         quiet(store.put(stats(get.result || null), STATS_KEY));
       } catch (e) {
         console.warn("statistics not counted:", e);
       }
     };
+  }
+
+  /** A record that cannot be read (damaged, or a newer build's) is kept aside before a count
+   * starts the statistics afresh: nothing is lost without a copy. */
+  function keepDamaged(store, record, wrap = (request) => request) {
+    if (damaged(record)) wrap(store.put(record, STATS_DAMAGED_KEY));
   }
 
   async function get(key) {
@@ -132,7 +144,9 @@ export async function openMatchStore() {
       const tx = db.transaction(STORE, "readwrite");
       const finished = done(tx);
       const store = tx.objectStore(STORE);
-      const next = change((await promised(store.get(STATS_KEY))) || null);
+      const record = (await promised(store.get(STATS_KEY))) || null;
+      const next = change(record);
+      keepDamaged(store, record);
       store.put(next, STATS_KEY);
       await finished;
       return next;

@@ -4,7 +4,7 @@
 
 import { t, formatNumber } from "./i18n.js";
 import { LEVEL_KEYS } from "./state.js";
-import { levelKeys, summary } from "./stats.js";
+import { damaged, levelKeys, summary } from "./stats.js";
 import { el, headerCell } from "./dom.js";
 
 // A level combination is shown as its three levels in the seats' order, "Normal · Normal · Hard"
@@ -33,6 +33,8 @@ export function statsContent(stats) {
   const out = [];
   if (!stats) return out;
   if (!stats.kept) out.push(el("p", "notice-text", t("stats_not_kept")));
+  // a record this build cannot read: counted afresh from the next deal (a copy is kept aside)
+  if (damaged(stats.record)) out.push(el("p", "notice-text", t("stats_damaged")));
   const keys = levelKeys(stats.record);
   const field = el("label", "field stats-levels");
   const caption = el("span", "stats-levels-caption");

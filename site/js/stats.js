@@ -8,12 +8,16 @@
  *
  *   {version: 1,
  *    levels: {"normal,normal,hard": {matches, won, deals, taken, made, failed, capots, points}},
- *    reviews: {"<match key>:<deal>": {levels: "normal,normal,hard", loss, decisions}}}
+ *    reviews: {"<match key>:<deal>": {levels: "normal,normal,hard", loss, decisions}},
+ *    played: {match: "<match key>", deals: [0, 1, ...]}}     (optional)
  *
- * By the levels of the computer players (seats 1-3). `deals` counts played deals (not thrown in),
- * `points` the points the person's side scored in them, `taken` the deals the person took,
- * `made` those it made, `failed` those it did not (dedans or litige), `capots` the deals the
- * person's side took every trick of.
+ * By the levels of the computer players (seats 1-3). `matches` counts the matches finished or
+ * abandoned (New game over a match begun), `won` those won; `deals` counts played deals (not
+ * thrown in), `points` the points the person's side scored in them, `taken` the deals the person
+ * took, `made` those it made, `failed` those it did not (dedans or litige), `capots` the deals
+ * the person's side took every trick of. `played` lists the deals of the latest match counted
+ * into this record: only those count when reviewed, so a deal played before a reset never comes
+ * back through its review.
  */
 
 export const VERSION = 1;
@@ -33,10 +37,16 @@ function count(x) {
   return typeof x === "number" && Number.isFinite(x) && x >= 0;
 }
 
+function playedWellFormed(p) {
+  return p === undefined
+    || (plain(p) && typeof p.match === "string" && Array.isArray(p.deals) && p.deals.every((d) => Number.isInteger(d) && d >= 0));
+}
+
 /** True when every entry of the record has the documented shape (plain objects, counts finite
  * and not negative, levels keys of three names). */
 function wellFormed(record) {
   if (!plain(record) || record.version !== VERSION || !plain(record.levels) || !plain(record.reviews)) return false;
+  if (!playedWellFormed(record.played)) return false;
   for (const [key, c] of Object.entries(record.levels)) {
     if (!LEVELS_KEY.test(key) || !plain(c) || !COUNTERS.every((name) => count(c[name]))) return false;
   }
@@ -54,17 +64,33 @@ export function normalise(record) {
   return wellFormed(record) ? record : emptyStats();
 }
 
+/** True when a record is stored but cannot be read (damaged, tampered, or a newer build's): the
+ * dialog says so, and the next count keeps a copy of it before starting afresh. */
+export function damaged(record) {
+  return record !== null && record !== undefined && !wellFormed(record);
+}
+
+/** A short stable name of a match (its seeds, hashed: the key never shows them). */
+export async function matchKey(save) {
+  const text = JSON.stringify([save.game.seed, save.ai_seed, save.game.decks, save.game.first_dealer ?? 3]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function zero() {
   return Object.fromEntries(COUNTERS.map((k) => [k, 0]));
 }
 
-/** The record with the events of a match's steps counted (deal_scored rows, match_over). */
-export function countEvents(record, events, levels) {
+/** The record with the events of a match's steps counted (deal_scored rows, match_over); `match`
+ * is the match's key (matchKey), under which its played deals are listed. */
+export function countEvents(record, events, levels, match) {
   const out = structuredClone(normalise(record));
   const key = levels.join(",");
   const c = out.levels[key] || zero();
   for (const ev of events) {
     if (ev.type === "deal_scored" && ev.result !== "thrown_in") {
+      if (out.played?.match !== match) out.played = { match, deals: [] };
+      if (!out.played.deals.includes(ev.deal)) out.played.deals.push(ev.deal);
       c.deals += 1;
       c.points += ev.points[0];
       if (ev.taker === 0) {
@@ -87,10 +113,21 @@ export function counts(events) {
   return events.some((ev) => ev.type === "match_over" || (ev.type === "deal_scored" && ev.result !== "thrown_in"));
 }
 
-/** The record with a reviewed deal's loss: `loss` card points over `decisions` decisions. */
-export function countReview(record, reviewKey, levels, loss, decisions) {
+/** The record with a match abandoned (a New game over it once begun): played, not won. */
+export function countAbandoned(record, levels) {
   const out = structuredClone(normalise(record));
-  out.reviews[reviewKey] = { levels: levels.join(","), loss, decisions };
+  const key = levels.join(",");
+  out.levels[key] = out.levels[key] || zero();
+  out.levels[key].matches += 1;
+  return out;
+}
+
+/** The record with deal `deal` of match `match` reviewed: `loss` card points over `decisions`
+ * decisions. Only a deal this record counted as played counts (not one from before a reset). */
+export function countReview(record, match, deal, levels, loss, decisions) {
+  const out = structuredClone(normalise(record));
+  if (out.played?.match !== match || !out.played.deals.includes(deal)) return out;
+  out.reviews[`${match}:${deal}`] = { levels: levels.join(","), loss, decisions };
   return out;
 }
 

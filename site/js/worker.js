@@ -19,7 +19,7 @@
 
 import { BUILD } from "./build-info.js";
 import { openMatchStore } from "./match-store.js";
-import { countEvents, counts } from "./stats.js";
+import { countAbandoned, countEvents, counts, matchKey } from "./stats.js";
 import { createAnalysisHost } from "./analysis-host.js";
 
 let handle = null;
@@ -132,16 +132,23 @@ function bridgeCall(method, params = {}, session = "match") {
 
 /** Stores the save, and counts the deals and the match its steps end in the statistics (in the
  * same transaction); false when storage is refused or the match now belongs to another tab. */
-async function persist(save, steps = []) {
-  lastStored = await write(save, steps);
+async function persist(save, steps = [], abandoned = null) {
+  lastStored = await write(save, steps, abandoned);
   return lastStored;
 }
 
-async function write(save, steps) { // persist's one attempt
+/** persist's one attempt; `abandoned`: the levels of a match begun that this new one replaces
+ * (counted as played, not won, with the new match's first save). */
+async function write(save, steps, abandoned) {
   if (store === null) store = await openMatchStore(); // keep trying: storage may come back
   if (!store) return false;
   const events = steps.flatMap((s) => s.events);
-  const stats = counts(events) ? (record) => countEvents(record, events, save.levels) : null;
+  const match = counts(events) ? await matchKey(save) : null;
+  const stats = match === null && !abandoned ? null
+    : (record) => {
+      const counted = match === null ? record : countEvents(record, events, save.levels, match);
+      return abandoned ? countAbandoned(counted, abandoned) : counted;
+    };
   try {
     const outcome = await store.write(save, owner, BUILD.build, stats);
     if (outcome === "taken") lostToOtherTab = true;
@@ -203,9 +210,9 @@ function followUp(result) {
 }
 
 /** A change of the match: store it, answer it, then let the computer seats play. */
-async function changed(result, { fresh = false } = {}) {
+async function changed(result, { fresh = false, abandoned = null } = {}) {
   if (fresh) token++;
-  const stored = await persist(result.save, result.steps);
+  const stored = await persist(result.save, result.steps, abandoned);
   followUp(result);
   return forPage(result, stored);
 }
@@ -238,13 +245,25 @@ function followPractice(result) {
   }), 0);
 }
 
+/** The levels of the match this worker plays, when it has begun and is not over (else null):
+ * a New game over it abandons it, which the statistics count as a match played and not won. */
+function begunMatchLevels() {
+  try {
+    const now = bridgeCall("snapshot");
+    return now.moves > 0 && now.view.phase !== "over" ? now.save.levels : null;
+  } catch {
+    return null; // no match yet
+  }
+}
+
 const HOST = {
   /** Bridge params plus {owner}: this tab's id, the owner of the stored match from now on. */
   async new_game({ owner: tabId = owner, ...params }) {
     owner = tabId;
     lostToOtherTab = false;
     if (store) await store.claim(owner).catch(() => null);
-    return changed(bridgeCall("new_game", params), { fresh: true });
+    const abandoned = begunMatchLevels();
+    return changed(bridgeCall("new_game", params), { fresh: true, abandoned });
   },
   async play({ session = "match", ...params }) {
     if (session === "practice") {
