@@ -244,3 +244,31 @@ def test_rules_page_axe(browser, site_url: str, lang: str, scheme: str):
         assert results.violations_count == 0, results.generate_report()
     finally:
         context.close()
+
+
+def test_the_new_game_dialogs_rules_link_comes_back_to_the_match_in_the_same_tab(page: Page, open_game):
+    """The rules from the New game dialog opened in a new tab, whose "Back to the game" then
+    loaded a second copy of the game, locked out of the match ("This match is open in another
+    tab"). They open in this tab now, and the way back resumes the match here."""
+    from ui_helpers import MY_TURN, moves
+
+    open_game(page, "lang=fr&levels=easy,easy,easy&speed=instant&seed=3")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#bids button[data-action='pass']")
+    page.wait_for_selector(MY_TURN, state="attached")
+    played = moves(page)
+    page.click("#btn-new")
+    link = page.locator("#dlg-new .rules-link")
+    assert link.get_attribute("target") is None
+    link.click()
+    page.wait_for_url(re.compile(r"rules/fr\.html$"))
+    page.click("a.back")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    assert page.get_attribute("#app", "data-tab") == "here" and moves(page) == played
+
+
+def test_from_an_embed_the_rules_open_in_a_tab_of_their_own(page: Page, open_game):
+    """An embed's frame would come back from the rules without embed=1: they open in a new tab."""
+    open_game(page, "embed=1&analysis=0")
+    assert page.locator("#dlg-new .rules-link").get_attribute("target") == "_blank"
