@@ -3,6 +3,9 @@
 
     python build_wheel.py [--out dist/site] [--build-id ID]
 
+--out is replaced whole, so it must be new, empty or a previous build (it holds build.json),
+and inside the project only under dist/. A failed build leaves --out as it was.
+
 dist/site/ gets:
   - the site/ sources (pages, JS modules, CSS, translations, rules, service worker, manifest);
   - wheels/belote-<version>-py3-none-any.whl (the engine) and micropip's own wheel, so a
@@ -68,22 +71,71 @@ FONT_FILES = {f"noto-sans-devanagari-{w}.woff2": f"files/noto-sans-devanagari-de
               for w in (400, 700)}
 
 
+# What --build-id may hold: it goes as is into each page's <meta name="belote-build" content="...">,
+# build.json and sw.js, so nothing that would need escaping there.
+BUILD_ID = re.compile(r"[A-Za-z0-9._+-]{1,100}")
+
+
 def log(msg: str) -> None:
+    """Print a progress line."""
     print(f"build_wheel: {msg}", flush=True)
 
 
+def check_out(out: Path) -> None:
+    """Exit unless `out` (resolved), which the build replaces whole, is new, empty or a previous build."""
+    dist = ROOT / "dist"
+    where = out.resolve()  # where it really is, through symlinks and relative paths
+    # Never the project or a folder holding it; inside the project, only under dist/.
+    if ROOT.is_relative_to(where):
+        sys.exit(f"--out {out}: that folder holds the project; the build replaces --out whole")
+    if where.is_relative_to(ROOT) and (where == dist or not where.is_relative_to(dist)):
+        sys.exit(f"--out {out}: inside the project, the output goes under dist/ (e.g. dist/site); "
+                 "the build replaces --out whole")
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        sys.exit(f"--out {out}: not a folder; the build would replace it")
+    if out.is_dir() and not (out / "build.json").is_file() and any(out.iterdir()):
+        sys.exit(f"--out {out}: the folder holds files and is not a previous build (no build.json); "
+                 "the build replaces --out whole: give an empty or new folder")
+
+
+def check_build_id(build_id: str | None) -> None:
+    """Exit unless the --build-id can go into an HTML attribute and a file as is."""
+    if build_id is not None and not BUILD_ID.fullmatch(build_id):
+        sys.exit(f"--build-id {build_id!r}: use 1 to 100 of the characters A-Z a-z 0-9 . _ + -")
+
+
+def read_json(path: Path, what: str) -> object:
+    """A source JSON file, or exit naming it (missing, unreadable or malformed)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        sys.exit(f"{path}: missing ({what})")
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        sys.exit(f"{path}: cannot read {what}: {e}")
+
+
+def check_catalogues(site_src: Path = SITE_SRC) -> None:
+    """Exit unless every language the game offers has a parsable site/i18n/<lang>.json."""
+    for lang in site_languages(site_src):
+        path = site_src / "i18n" / f"{lang}.json"
+        if not isinstance(read_json(path, f"the translations of {lang}, offered by js/i18n.js"), dict):
+            sys.exit(f"{path}: the translations of {lang} must be a JSON object")
+
+
 def pinned_pyodide_version() -> str:
-    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    """The Pyodide version package.json pins."""
+    spec = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     if not spec[:1].isdigit():
         sys.exit(f"package.json must pin pyodide exactly, found {spec!r}")
     return spec
 
 
 def ensure_runtime(version: str) -> Path:
+    """node_modules/pyodide at `version` (npm ci when it is not)."""
     pkg = ROOT / "node_modules" / "pyodide"
     installed = None
     if (pkg / "package.json").exists():
-        installed = json.loads((pkg / "package.json").read_text()).get("version")
+        installed = json.loads((pkg / "package.json").read_text(encoding="utf-8")).get("version")
     if installed != version:
         log(f"npm ci (pyodide {installed or 'missing'} -> {version})")
         if shutil.which("npm") is None:
@@ -98,11 +150,11 @@ def ensure_runtime(version: str) -> Path:
 
 def copy_fonts(site: Path) -> None:
     """Copy the self-hosted Devanagari font files and their licence into site/fonts/."""
-    spec = json.loads((ROOT / "package.json").read_text())["dependencies"][FONT_PACKAGE]
+    spec = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"][FONT_PACKAGE]
     pkg = ROOT / "node_modules" / FONT_PACKAGE
     installed = None
     if (pkg / "package.json").exists():
-        installed = json.loads((pkg / "package.json").read_text()).get("version")
+        installed = json.loads((pkg / "package.json").read_text(encoding="utf-8")).get("version")
     if installed != spec:
         log(f"npm ci ({FONT_PACKAGE} {installed or 'missing'} -> {spec})")
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
@@ -136,7 +188,9 @@ def rules_pages(site_src: Path = SITE_SRC) -> dict[str, str]:
     slots = set(RULES_SLOT.findall(template)) - {"lang", "alternates", "languages"}
     pages = {}
     for lang in languages:
-        texts = json.loads((site_src / "rules" / "_text" / f"{lang}.json").read_text(encoding="utf-8"))
+        texts = read_json(site_src / "rules" / "_text" / f"{lang}.json", f"the rules page's texts in {lang}")
+        if not isinstance(texts, dict) or not all(isinstance(t, str) for t in texts.values()):
+            sys.exit(f"{site_src / 'rules' / '_text' / f'{lang}.json'}: must be a JSON object of texts")
         if set(texts) != slots:
             sys.exit(f"rules/_text/{lang}.json: missing {sorted(slots - set(texts))}, "
                      f"not in the template {sorted(set(texts) - slots)}")
@@ -204,7 +258,7 @@ def compile_engine_wheel(runtime: Path, wheel: Path, out_dir: Path) -> Path:
         sys.exit("node is needed to precompile the engine for the pinned Pyodide: install Node.js 20+")
     result = subprocess.run(
         ["node", str(ROOT / "tools" / "compile_wheel.mjs"), str(runtime), str(wheel), str(out_dir)],
-        check=True, capture_output=True, text=True,
+        check=True, capture_output=True, text=True, encoding="utf-8", errors="replace",
     )
     compiled = Path(result.stdout.strip().splitlines()[-1])
     if not compiled.is_file():
@@ -213,6 +267,7 @@ def compile_engine_wheel(runtime: Path, wheel: Path, out_dir: Path) -> Path:
 
 
 def _inputs_key(label: str, *parts: bytes) -> str:
+    """A short hash of a label and the bytes a cached result is made from."""
     h = hashlib.sha256(label.encode() + b"\0")
     for part in parts:
         h.update(hashlib.sha256(part).digest())
@@ -220,9 +275,11 @@ def _inputs_key(label: str, *parts: bytes) -> str:
 
 
 def _run_stdlib_tool(*args: str) -> subprocess.CompletedProcess:
+    """Run tools/stdlib.mjs (its output is UTF-8 whatever the locale)."""
     if shutil.which("node") is None:
         sys.exit("node is needed to build the game's standard library with the pinned Pyodide: install Node.js 20+")
-    return subprocess.run(["node", str(ROOT / "tools" / "stdlib.mjs"), *args], capture_output=True, text=True)
+    return subprocess.run(["node", str(ROOT / "tools" / "stdlib.mjs"), *args], capture_output=True, text=True,
+                          encoding="utf-8", errors="replace")
 
 
 def build_stdlib(runtime: Path, version: str) -> Path:
@@ -237,14 +294,17 @@ def build_stdlib(runtime: Path, version: str) -> Path:
         return found[0]
     log(f"compiling the game's standard library ({STDLIB_LIST.relative_to(ROOT)}) with pyodide {version}")
     tmp = cache.with_name(f"{key}.tmp{os.getpid()}")
-    result = _run_stdlib_tool("trim", str(runtime), str(STDLIB_LIST), str(tmp))
-    if result.returncode != 0:
-        sys.exit(f"tools/stdlib.mjs trim failed:\n{result.stdout}{result.stderr}")
-    built = Path(result.stdout.strip().splitlines()[-1])
     try:
-        tmp.rename(cache)  # another build may have made the same one meanwhile: either will do
-    except OSError:
-        shutil.rmtree(tmp, ignore_errors=True)
+        result = _run_stdlib_tool("trim", str(runtime), str(STDLIB_LIST), str(tmp))
+        if result.returncode != 0:
+            sys.exit(f"tools/stdlib.mjs trim failed:\n{result.stdout}{result.stderr}")
+        built = Path(result.stdout.strip().splitlines()[-1])
+        try:
+            tmp.rename(cache)  # another build may have made the same one meanwhile: either will do
+        except OSError:
+            pass
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)  # a failed trim's partial output, or the loser of a race
     return cache / built.name
 
 
@@ -263,17 +323,18 @@ def check_stdlib(runtime: Path, stdlib_zip: Path, engine_wheel: Path) -> None:
     if unused:
         log(f"{STDLIB_LIST.relative_to(ROOT)}: {unused[0]}")
     passed.parent.mkdir(parents=True, exist_ok=True)
-    passed.write_text(result.stdout)
+    passed.write_text(result.stdout, encoding="utf-8")
 
 
 def game_lock_file(runtime: Path) -> dict:
     """The lock file the game boots with: the runtime's own header, no packages (the game
     installs its wheel itself), so the 120 kB pyodide-lock.json is not downloaded."""
-    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {"info": lock["info"], "packages": {}}
 
 
 def micropip_wheel() -> Path:
+    """micropip's wheel, downloaded once into build/cache/micropip/."""
     name, version = MICROPIP.split("==")
     dest = CACHE / "micropip"
     found = sorted(dest.glob(f"{name}-{version}-py3-none-any.whl"))
@@ -291,10 +352,12 @@ def micropip_wheel() -> Path:
 
 
 def files_under(base: Path) -> list[str]:
+    """Every file under `base`, as sorted POSIX paths relative to it."""
     return sorted(p.relative_to(base).as_posix() for p in base.rglob("*") if p.is_file())
 
 
 def content_hash(base: Path, names: list[str], salt: str) -> str:
+    """A short hash of the named files' names and bytes."""
     h = hashlib.sha256(salt.encode() + b"\0")
     for name in names:
         h.update(name.encode() + b"\0")
@@ -313,32 +376,62 @@ def site_hashes(site: Path, urls: list[str]) -> list[list]:
 def write_sw_manifest(site: Path, manifest: dict) -> None:
     """Fill in the service worker's precache manifest (site/sw.js carries the marker)."""
     sw_path = site / "sw.js"
-    sw_src = sw_path.read_text()
+    sw_src = sw_path.read_text(encoding="utf-8")
     if SW_MARKER not in sw_src:
         sys.exit(f"site/sw.js lacks the marker {SW_MARKER}")
-    sw_path.write_text(sw_src.replace(SW_MARKER, json.dumps(manifest, indent=1)))
+    sw_path.write_text(sw_src.replace(SW_MARKER, json.dumps(manifest, indent=1)), encoding="utf-8")
 
 
 def stamp_pages(site: Path, build: str) -> None:
     """Put the build id in every page, so a page and the files it loads can be checked against each other."""
     meta = f'<meta name="belote-build" content="{build}">'
     for page in site.rglob("*.html"):
-        text = page.read_text()
+        text = page.read_text(encoding="utf-8")
         if "<head>" in text and 'name="belote-build"' not in text:
-            page.write_text(text.replace("<head>", "<head>\n" + meta, 1))
+            page.write_text(text.replace("<head>", "<head>\n" + meta, 1), encoding="utf-8")
 
 
 def assemble(out: Path, build_id: str | None) -> dict:
+    """Build the site into `out` (resolved), replacing it whole; nothing is left behind on failure."""
+    # Refuse before the slow part, and before anything in `out` can be touched.
+    check_out(out)
+    check_build_id(build_id)
+    check_catalogues(SITE_SRC)
     pyodide_version = pinned_pyodide_version()
     runtime = ensure_runtime(pyodide_version)
-    wheel = build_engine_wheel(Path(tempfile.mkdtemp(prefix="belote-whl-")))
-    compiled = compile_engine_wheel(runtime, wheel, wheel.parent / "compiled")
+    work = Path(tempfile.mkdtemp(prefix="belote-whl-"))
+    tmp = out.with_name(f"{out.name}.tmp{os.getpid()}")
+    done = False
+    try:
+        info = build_site(tmp, work, runtime, pyodide_version, build_id)
+        # Swap in the new site; a server still serving the old folder keeps its open files.
+        old = out.with_name(f"{out.name}.old{os.getpid()}")
+        if out.exists():
+            out.rename(old)
+        try:
+            tmp.rename(out)
+        except OSError:
+            if old.exists():
+                old.rename(out)  # put the previous build back
+            raise
+        done = True
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        if not done:
+            shutil.rmtree(tmp, ignore_errors=True)  # a half-built copy is 15 MB
+    return info
+
+
+def build_site(tmp: Path, work: Path, runtime: Path, pyodide_version: str, build_id: str | None) -> dict:
+    """Assemble the whole site in `tmp`, with `work` as scratch space for the wheels; its build.json."""
+    wheel = build_engine_wheel(work)
+    compiled = compile_engine_wheel(runtime, wheel, work / "compiled")
     stdlib = build_stdlib(runtime, pyodide_version)
     check_stdlib(runtime, stdlib, compiled)
     mp_wheel = micropip_wheel()
     engine_version = wheel.name.split("-")[1]
 
-    tmp = out.with_name(f"{out.name}.tmp{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(SITE_SRC, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc", *SOURCE_ONLY))
     (tmp / "wheels").mkdir(exist_ok=True)
@@ -346,7 +439,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     shutil.copy2(compiled, tmp / "wheels" / compiled.name)
     shutil.copy2(mp_wheel, tmp / "wheels" / mp_wheel.name)
     copy_fonts(tmp)
-    write_rules_pages(tmp)
+    write_rules_pages(tmp, SITE_SRC)
     rt_dir = f"pyodide/{pyodide_version}/"
     (tmp / rt_dir).mkdir(parents=True)
     for f in RUNTIME_FILES:
@@ -370,7 +463,8 @@ def assemble(out: Path, build_id: str | None) -> dict:
     }
     (tmp / "js" / "build-info.js").write_text(
         "// Generated by build_wheel.py: the version stamp shared by the page, the worker and sw.js.\n"
-        f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n"
+        f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n",
+        encoding="utf-8",
     )
     precached_anyway = {info["engineWheel"]}
     precache = ["./"] + [
@@ -383,24 +477,19 @@ def assemble(out: Path, build_id: str | None) -> dict:
     stamp_pages(tmp, build)
     write_sw_manifest(tmp, {"build": build, "pyodide": pyodide_version,
                             "site": site_hashes(tmp, precache), "runtime": site_hashes(tmp, runtime_urls)})
-    (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n")
-
-    shutil.rmtree(wheel.parent, ignore_errors=True)
-    # Swap in the new site; a server still serving the old folder keeps its open files.
-    old = out.with_name(f"{out.name}.old{os.getpid()}")
-    if out.exists():
-        out.rename(old)
-    tmp.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    (tmp / "build.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return info
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Command line: build the site into --out."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "dist" / "site", help="output folder (default dist/site)")
     ap.add_argument("--build-id", help="override the version stamp (tests use it to make two builds)")
     args = ap.parse_args(argv)
     out = args.out.resolve()
+    check_out(out)  # before making any folder
+    check_build_id(args.build_id)
     out.parent.mkdir(parents=True, exist_ok=True)
     info = assemble(out, args.build_id)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -13,6 +13,7 @@ bench/page_bench.py import `make_server` from here.
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import http.server
 import socketserver
@@ -111,7 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not (args.dir / "index.html").exists():
         sys.exit(f"{args.dir} has no index.html: run `python build_wheel.py` (or `make play`) first")
-    server = make_server(args.dir, args.port, args.host, quiet=False)
+    try:
+        server = make_server(args.dir, args.port, args.host, quiet=False)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            sys.exit(f"port {args.port} on {args.host} is already in use (another server, or a previous "
+                     f"`make play` still running): stop it, or use another port, e.g. `make play PORT={args.port + 1}`")
+        sys.exit(f"cannot serve on {args.host}:{args.port}: {e.strerror or e} "
+                 f"(try another port, e.g. `make play PORT=8001`)")
     print(f"Belote is served from {args.dir}\n\n    http://localhost:{server.server_address[1]}/\n\n(Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()

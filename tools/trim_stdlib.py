@@ -35,7 +35,7 @@ UNCHECKED_HASH_PYC = 0b01  # PEP 552 flags: hash-based, source not checked
 def read_module_list(path: Path) -> list[str]:
     """Dotted module names from a list file: one a line, ``#`` starts a comment."""
     names = []
-    for line in path.read_text().splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         name = line.split("#", 1)[0].strip()
         if name:
             names.append(name)
