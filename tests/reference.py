@@ -270,14 +270,17 @@ class RefMatch:
         if result == "litige":
             self.reserve += card[t]
         self.scores = [self.scores[0] + pts[0], self.scores[1] + pts[1]]
+        s0, s1 = self.scores
+        ends = max(s0, s1) >= self.target and s0 != s1
+        if ends:
+            self.reserve = 0  # RULES.md: a reserve still held when the match ends is lost
         row = {"deal": self.deal_number, "dealer": self.dealer, "taker": self.taker,
                "trump": self.trump, "result": result, "card_points": card, "belote": belote,
                "capot": capot, "reserve_paid": paid, "reserve": self.reserve, "points": pts,
                "scores": list(self.scores)}
         self.sheet.append(row)
         events = [dict(type="deal_scored", **row)]
-        s0, s1 = self.scores
-        if max(s0, s1) >= self.target and s0 != s1:
+        if ends:
             self.over = True
             self.winner = 0 if s0 > s1 else 1
             self.phase = "over"

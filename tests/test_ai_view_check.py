@@ -314,3 +314,144 @@ def test_round_2_bids_that_name_the_turned_suit_are_refused():
     other = next(c for c in ("7C", "7D", "7H", "7S") if c[1] != v["turned_card"][1] and f"take:{c[1]}" in v["legal_actions"])
     with pytest.raises(ValueError, match=r"bad view: legal_actions: bids of bid2 with the turned card"):
         ai.choose_action(broken(v, ("turned_card",), other), "normal", 1)
+
+
+# ---------------------------------------------- the turn, the legal actions and the hand sizes
+# (review r21c: views of this shape passed the check, then crashed Hard with a KeyError, an
+# AssertionError or an IndexError)
+
+
+def late_play_view() -> dict[str, Any]:
+    """A real view of the seat to act, 4 tricks or fewer left, that may not play its whole hand."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        g = Game(seed=seed)
+        while g.to_act is not None:
+            v = g.view(g.to_act)
+            if (v["phase"] == "play" and 8 - len(v["tricks"]) <= 4 and len(v["legal_actions"]) >= 2
+                    and set(v["legal_actions"]) != set(v["hand"])):
+                return v
+            g.play("take" if g.phase == "bid1" else rng.choice(g.legal_actions()))
+    raise AssertionError("no view found")
+
+
+LATE = late_play_view()
+
+
+def test_legal_actions_wider_than_the_rules_allow_are_refused():
+    """The whole hand offered where the rules forbid some of it: Hard's exact search had no value
+    for the forbidden cards (KeyError)."""
+    v = broken(LATE, ("legal_actions",), list(LATE["hand"]))
+    with pytest.raises(ValueError, match=r"bad view: legal_actions: the cards the rules allow \(.+\) expected"):
+        ai.choose_action(v, "hard", 1)
+
+
+def test_legal_actions_narrower_than_the_rules_allow_are_refused():
+    """Legal cards missing one the rules allow: not what the engine offers either."""
+    v = broken(LATE, ("legal_actions",), LATE["legal_actions"][1:])
+    with pytest.raises(ValueError, match=re.escape("bad view: legal_actions: the cards the rules allow")):
+        ai.choose_action(v, "easy", 1)
+
+
+def test_legal_actions_are_compared_as_a_set():
+    """Order and repeats do not matter: the engine's legal cards in any order pass."""
+    v = broken(LATE, ("legal_actions",), LATE["legal_actions"][::-1] + LATE["legal_actions"][:1])
+    check_view(v)
+
+
+def test_a_view_of_a_seat_not_to_act_in_the_play_is_refused():
+    """leader + cards on the table name another seat than the view's: AssertionError in Hard."""
+    assert (LATE["leader"] + len(LATE["trick"])) % 4 == LATE["seat"]
+    v = broken(LATE, ("leader",), (LATE["leader"] + 1) % 4)
+    v["trick"] = [{**e, "seat": (e["seat"] + 1) % 4} for e in v["trick"]]  # the trick still in turn
+    with pytest.raises(ValueError, match=r"bad view: seat \d has legal actions, but seat \d plays next"):
+        ai.choose_action(v, "hard", 1)
+
+
+def test_trick_cards_out_of_turn_are_refused():
+    v = broken(PLAY, ("trick", 0, "seat"), (PLAY["leader"] + 1) % 4)
+    with pytest.raises(ValueError, match=re.escape(f"bad view: trick[0].seat: seat {PLAY['leader']} ")):
+        ai.choose_action(v, "easy", 1)
+
+
+def test_hand_sizes_that_do_not_fit_the_play_are_refused():
+    """Sizes that add up to the hidden cards but not to the play (seat 3 played to the trick yet
+    holds 5 fewer than seat 1, which did too): IndexError inside Hard's solver."""
+    v = {"seat": 0, "phase": "play", "deal_number": 0, "dealer": 3, "to_act": 0,
+         "hand": ["9C", "QC", "TD", "KD", "KS", "QS", "9S"], "hand_sizes": [7, 8, 7, 3],
+         "turned_card": "8C", "bids": [{"seat": 0, "action": "pass"}, {"seat": 1, "action": "take"}],
+         "trump": "C", "taker": 1, "leader": 1,
+         "trick": [{"seat": 1, "card": "7C"}, {"seat": 2, "card": "AC"}, {"seat": 3, "card": "JC"}],
+         "tricks": [{"leader": 0, "cards": [{"seat": 0, "card": "QH"}, {"seat": 1, "card": "TH"},
+                                            {"seat": 2, "card": "KH"}, {"seat": 3, "card": "JH"}],
+                     "winner": 1, "points": 19}],
+         "trick_points": [0, 19], "belote": [], "reserve": 0, "legal_actions": ["9C", "QC"]}
+    with pytest.raises(ValueError, match=re.escape("bad view: hand_sizes[1] is 8, but 1 finished tricks "
+                                                   "and the trick in progress leave it 6")):
+        ai.choose_action(v, "hard", 2)  # seed 2 drew the deal that tripped the solver
+    check_view({**v, "hand_sizes": [7, 6, 6, 6]})  # the sizes the play leaves
+
+
+def test_hand_sizes_of_a_seat_not_to_act_must_fit_too():
+    sizes = PLAY["hand_sizes"][:]
+    other = (PLAY["seat"] + 1) % 4
+    sizes[other] += 1
+    with pytest.raises(ValueError, match=re.escape(f"bad view: hand_sizes[{other}] is {sizes[other]}")):
+        check_view(broken(PLAY, ("hand_sizes",), sizes))
+
+
+def round2_view() -> dict[str, Any]:
+    """The seat to bid, round 2, after the first two passes of the round."""
+    g = Game(seed=1)
+    for _ in range(6):
+        g.play("pass")
+    return g.view(g.to_act)
+
+
+BID2 = round2_view()
+
+
+@pytest.mark.parametrize("view", [BID, BID2], ids=["bid1", "bid2"])
+def test_a_view_of_a_seat_not_to_bid_is_refused(view):
+    v = broken(view, ("seat",), (view["seat"] + 1) % 4)
+    with pytest.raises(ValueError, match=rf"bad view: seat \d has legal actions, but seat {view['seat']} bids next"):
+        ai.choose_action(v, "hard", 1)
+
+
+@pytest.mark.parametrize("view, bids, field", [
+    (BID, [{"seat": 0, "action": "take"}], "bids[0]"),  # a take ends the bidding
+    (BID2, lambda b: b[:3], "bids"),  # round 2 comes after four passes
+    (BID, BID2["bids"], "bids"),  # six bids are not round 1
+    (BID2, lambda b: [b[1], b[0], *b[2:]], "bids[0]"),  # out of turn
+], ids=["take", "bid2-short", "bid1-long", "out-of-turn"])
+def test_bids_that_do_not_fit_the_round_are_refused(view, bids, field):
+    v = broken(view, ("bids",), bids(view["bids"]) if callable(bids) else bids)
+    v["legal_actions"] = []  # a seat not to act: the bids are checked all the same
+    with pytest.raises(ValueError, match=re.escape(f"bad view: {field}: ")):
+        check_view(v)
+
+
+@pytest.mark.parametrize("view", [BID, BID2], ids=["bid1", "bid2"])
+def test_bids_short_of_the_round_are_refused(view):
+    v = broken(view, ("legal_actions",), view["legal_actions"][:-1])
+    with pytest.raises(ValueError, match=re.escape(f"bad view: legal_actions: the bids of {view['phase']}: ")):
+        ai.choose_action(v, "normal", 1)
+
+
+def test_hand_sizes_other_than_five_while_bidding_are_refused():
+    sizes = [5, 5, 5, 5]
+    sizes[(BID["seat"] + 1) % 4], sizes[(BID["seat"] + 2) % 4] = 6, 4  # the same sum
+    with pytest.raises(ValueError, match=re.escape("bad view: hand_sizes: 5 cards each while bidding")):
+        ai.choose_action(broken(BID, ("hand_sizes",), sizes), "hard", 1)
+
+
+def test_the_turned_card_in_the_hand_while_bidding_is_refused():
+    """Nobody holds the turned card before the contract (Hard's deal sampler had a card too many)."""
+    v = broken(BID, ("hand", 0), BID["turned_card"])
+    with pytest.raises(ValueError, match=re.escape(f"bad view: hand: no turned card {BID['turned_card']} while bidding")):
+        ai.choose_action(v, "hard", 1)
+
+
+def test_cards_played_before_the_contract_are_refused():
+    with pytest.raises(ValueError, match="bad view: trick, tricks: no card is played before the contract"):
+        ai.choose_action(broken(BID, ("tricks",), PLAY["tricks"]), "hard", 1)

@@ -168,6 +168,23 @@ def test_anything_after_the_match_is_refused():
         assert_refused(g, a)
 
 
+def test_the_view_once_over_adds_up_the_final_deals_tricks():
+    """Once over, the view still shows the final deal's 8 tricks: trick_points agree with them
+    (docs/contracts.md); no trick is in progress, so no leader."""
+    rng = random.Random(0)
+    g = Game(seed=0, target=100)
+    while g.to_act is not None:
+        la = g.legal_actions()
+        g.play("take" if g.phase == "bid1" else rng.choice(la))
+    v = g.view(0)
+    assert v["phase"] == "over" and len(v["tricks"]) == 8
+    won = [0, 0]
+    for t in v["tricks"]:
+        won[t["winner"] % 2] += t["points"]
+    assert v["trick_points"] == won and sum(won) == 162
+    assert v["leader"] is None and v["trick"] == []
+
+
 def scramble(obj):
     """Mutate every list and dict inside obj, in place (to detect shared internal state)."""
     if isinstance(obj, dict):

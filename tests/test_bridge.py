@@ -407,6 +407,52 @@ def test_a_thrown_in_practice_stops_too():
     assert err(practice, "play", {"action": "pass"})["error"].endswith("the practice deal is over")
 
 
+def thrown_in_practice() -> tuple[Bridge, dict[str, Any], dict[str, Any]]:
+    """A practice whose deal all four passed twice: the practice session, its start snapshot and the
+    snapshot the last pass answered."""
+    for seed in range(1, 60):
+        match, practice, snap = finished_match(seed=seed)
+        deal = next(r["deal"] for r in snap["view"]["sheet"] if r["result"] != "thrown_in")
+        start = ok(practice, "start", {"deal": deal})
+        end = play_practice(practice, start, bid="pass")
+        if end["view"]["sheet"][0]["result"] == "thrown_in":
+            return practice, start, end
+    raise AssertionError("no seed where all four pass")
+
+
+def test_a_thrown_in_practice_shows_no_further_deal():
+    """bridge.py: a practice deals no further deal and shows none. Once thrown in, the table keeps
+    that deal (deal 0, its 8 passes, nobody to act), never the new deal's 5 cards and a computer to
+    bid while play and advance are refused; the last pass's step has no "deal" event."""
+    practice, start, end = thrown_in_practice()
+    first = start["view"]
+    for view in (end["view"], end["steps"][-1]["view"], ok(practice, "snapshot")["view"],
+                 ok(practice, "advance")["view"]):
+        assert (view["deal_number"], view["dealer"], view["hand"], view["turned_card"]) == (
+            0, first["dealer"], first["hand"], first["turned_card"])
+        assert view["phase"] == "bid2" and view["to_act"] is None and view["legal_actions"] == []
+        assert [b["action"] for b in view["bids"]] == ["pass"] * 8
+        assert [r["result"] for r in view["sheet"]] == ["thrown_in"]
+    assert [e["type"] for e in end["steps"][-1]["events"]] == ["bid", "thrown_in"]
+    assert end["moves"] == 8 and len(end["save"]["game"]["actions"]) == 8
+
+
+def test_a_thrown_in_match_deal_still_deals_the_next():
+    """Only the practice stops there: the match itself deals the next deal after a throw-in."""
+    b = Bridge()
+    for seed in range(1, 60):
+        snap = ok(b, "new_game", {"seed": seed, "levels": ["easy"] * 3, "ai_seed": 1})
+        while not snap["view"]["sheet"]:
+            snap = ok(b, "play", {"action": "pass"}) if snap["view"]["to_act"] == 0 else ok(b, "advance")
+        if snap["view"]["sheet"][0]["result"] == "thrown_in":
+            break
+    else:
+        raise AssertionError("no seed where all four pass")
+    assert [e["type"] for e in snap["steps"][-1]["events"]] == ["bid", "thrown_in", "deal"]
+    view = snap["view"]
+    assert view["deal_number"] == 1 and view["phase"] == "bid1" and len(view["hand"]) == 5
+
+
 @pytest.mark.parametrize("deal, why", [(5, "out of range"), ("0", "int"), (None, "int")])
 def test_practice_of_a_deal_that_is_not_finished_is_refused(deal, why):
     match, practice, snap = finished_match()

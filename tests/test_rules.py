@@ -751,6 +751,25 @@ def test_tie_at_or_above_target_plays_on():
     assert of_type(events, "match_over") == [{"type": "match_over", "winner": 1, "scores": [162, 434]}]
 
 
+def test_a_reserve_still_held_when_the_match_ends_is_lost():
+    """A litige that ends the match: the takers' 81 go to no later deal (RULES.md), so the deal's
+    sheet row and its deal_scored event hold no reserve, as the view says."""
+    g = Game(seed=1, target=81, decks=[deck_of(LITIGE)])
+    events = play_deal(g, LITIGE, 0)  # seat 0 takes: [0, 81], 81 would be held
+    row = scored(events)
+    assert (row["result"], row["points"], row["reserve_paid"], row["reserve"]) == ("litige", [0, 81], [0, 0], 0)
+    assert of_type(events, "match_over") == [{"type": "match_over", "winner": 1, "scores": [0, 81]}]
+    v = g.view(0)
+    assert v["reserve"] == 0 and v["sheet"][-1] == {k: x for k, x in row.items() if k != "type"}
+
+
+def test_a_litige_that_does_not_end_the_match_still_holds_its_reserve():
+    """The same litige one point short of the target: the reserve is held, in the row and the view."""
+    g = Game(seed=1, target=82, decks=[deck_of(LITIGE)])
+    row = scored(play_deal(g, LITIGE, 0))
+    assert row["reserve"] == 81 and g.view(0)["reserve"] == 81 and g.to_act is not None
+
+
 def test_reserve_is_paid_before_the_end_of_match_check():
     """The reserve paid in a deal counts toward the target at the end of that deal."""
     decks = [deck_of(LITIGE, 0), deck_of(MADE, 1)]

@@ -49,7 +49,8 @@ _JSON_TOKEN = re.compile(r'["\[\]{}]')
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 SESSIONS = ("match", "practice")
 # A practice is a match of one deal: with a target of 1 point it is over once its deal is scored,
-# so no further deal is dealt (and none is shown).
+# so no further deal is dealt (and none is shown). A deal thrown in ends it too: the game deals
+# the next one, but the practice keeps showing the thrown-in deal (Bridge._thrown_in_end).
 PRACTICE_TARGET = 1
 
 
@@ -189,6 +190,7 @@ class Bridge:
         self.levels: list[str] = [_default_level()] * 3
         self.ai_seed = 0
         self.practice_of = practice_of
+        self.ended_view: dict[str, Any] | None = None  # a practice's thrown-in deal, shown from then on
         # A practice begins only with ``start`` (a finished deal of the match); a match with new_game or load.
         begin: dict[str, Method] = (
             {"new_game": self.new_game, "load": self.load} if practice_of is None else {"start": self.start})
@@ -265,6 +267,7 @@ class Bridge:
         save = practice_save(match.to_dict(), params.get("deal"))
         game = Game.from_dict({**save, "seed": new_ai_seed(), "target": PRACTICE_TARGET})
         self.game, self.levels, self.ai_seed = game, list(self.practice_of.levels), new_ai_seed()
+        self.ended_view = None
         return self._snapshot([])
 
     def play(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -277,9 +280,7 @@ class Bridge:
             raise IllegalAction(f"illegal action {shown(params.get('action'))}: {self._whose_turn(game)}")
         if "action" not in params:
             raise BadRequest("play needs params.action")
-        action = params["action"]
-        events = game.play(action)
-        return self._snapshot([self._step(PERSON, action, events)])
+        return self._act(PERSON, params["action"])
 
     def advance(self, params: dict[str, Any]) -> dict[str, Any]:
         """The computer seat to act plays -> snapshot with its step (no step when it is not a computer's turn)."""
@@ -289,8 +290,7 @@ class Bridge:
         if seat is None or seat == PERSON or self._practice_over():
             return self._snapshot([])
         action = ai.choose_action(game.view(seat), level=self.levels[seat - 1], seed=self.seed_now())
-        events = game.play(action)
-        return self._snapshot([self._step(seat, action, events)])
+        return self._act(seat, action)
 
     def hint(self, params: dict[str, Any]) -> dict[str, Any]:
         """What Hard would play for the person -> {action, reason, reason_key, reason_args} (ai.hint)."""
@@ -321,6 +321,26 @@ class Bridge:
             raise NoGame(f"no {'practice' if self.practice_of is not None else 'match'} in progress: call {first} first")
         return self.game
 
+    def _act(self, seat: int, action: Any) -> dict[str, Any]:
+        """Play ``action`` for ``seat`` (the game checks it) -> the snapshot with its step."""
+        game = self._need_game()
+        # a practice keeps the table before each action: the last pass of a thrown-in deal needs it
+        before = game.view(PERSON) if self.practice_of is not None else None
+        events = game.play(action)
+        step = self._step(seat, action, events)
+        if before is not None and any(e["type"] == "thrown_in" for e in events):
+            step = self._thrown_in_end(step, before)
+        return self._snapshot([step])
+
+    def _thrown_in_end(self, step: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+        """A practice's deal thrown in ends the practice: its step shows that deal after its last
+        pass (``before`` and the step's bid; the sheet holds its row), not the deal the game dealt
+        next, and drops that deal's event. Kept as the practice's view from then on."""
+        last = {"seat": step["seat"], "action": step["action"]}
+        self.ended_view = {**before, "to_act": None, "legal_actions": [], "bids": [*before["bids"], last],
+                           "sheet": step["view"]["sheet"]}
+        return {**step, "events": [e for e in step["events"] if e["type"] != "deal"], "view": self.ended_view}
+
     def _step(self, seat: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
         game = self._need_game()
         return {"seat": seat, "action": action, "events": events, "view": game.view(PERSON),
@@ -328,8 +348,9 @@ class Bridge:
 
     def _snapshot(self, steps: list[dict[str, Any]]) -> dict[str, Any]:
         game = self._need_game()
+        shown_view = self.ended_view if self.ended_view is not None else game.view(PERSON)
         return {
-            "view": steps[-1]["view"] if steps else game.view(PERSON),
+            "view": steps[-1]["view"] if steps else shown_view,
             "steps": steps,
             "moves": game.move_number,
             "levels": list(self.levels),

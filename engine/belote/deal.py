@@ -19,7 +19,9 @@ from .rules import belote_holder, refusal
 
 # Deck order (docs/contracts.md): 3 cards to each seat from the dealer's left, then 2 each,
 # then the turned card; after a take 3 more each (the taker 2) from DEAL_REST on.
-TURNED_INDEX = 20
+FIRST_HAND = 5  # the cards each seat holds while the deal is bid
+FULL_HAND = 8  # the cards each seat holds once the deal is completed: one per trick
+TURNED_INDEX = 4 * FIRST_HAND
 DEAL_REST = 21
 
 

@@ -114,14 +114,17 @@ Event = Union[
 
 def sheet_row(deal: int, dealer: int, taker: int | None, trump: str | None, score: DealScore | None,
               reserve: int, scores: list[int]) -> SheetRow:
-    """The sheet row of a finished deal; ``score`` None means thrown in (nobody scores, the reserve stays)."""
+    """The sheet row of a finished deal; ``score`` None means thrown in (nobody scores, the reserve stays).
+
+    ``reserve`` is the reserve held after the deal: ``score.reserve``, or 0 when the deal ended the match.
+    """
     if score is None:
         return {"deal": deal, "dealer": dealer, "taker": None, "trump": None, "result": "thrown_in",
                 "card_points": [0, 0], "belote": [0, 0], "capot": None, "reserve_paid": [0, 0],
                 "reserve": reserve, "points": [0, 0], "scores": list(scores)}
     return {"deal": deal, "dealer": dealer, "taker": taker, "trump": trump, "result": score.result,
             "card_points": list(score.card_points), "belote": list(score.belote), "capot": score.capot,
-            "reserve_paid": list(score.reserve_paid), "reserve": score.reserve,
+            "reserve_paid": list(score.reserve_paid), "reserve": reserve,
             "points": list(score.points), "scores": list(scores)}
 
 

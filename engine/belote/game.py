@@ -248,26 +248,35 @@ class Game:
     def _finish_deal(self, events: list[Event]) -> None:
         """Score the finished deal onto the sheet, then deal the next one or end the match."""
         deal = self._deal
-        if deal.thrown_in:
+        if deal.thrown_in:  # nobody scores: the match cannot end here
             self._sheet.append(sheet_row(deal.number, deal.dealer, None, None, None, self._reserve, self._scores))
             events.append({"type": "thrown_in", "deal": deal.number, "dealer": deal.dealer})
+            winner = None
         else:
             ps, taker, trump = deal.play, deal.taker, deal.trump
             assert ps is not None and taker is not None and trump is not None  # a played deal has a contract
             s = score_deal(taker, ps.points, ps.tricks_won, deal.belote_team(), self._reserve)
             self._scores[0] += s.points[0]
             self._scores[1] += s.points[1]
-            self._reserve = s.reserve
-            row = sheet_row(deal.number, deal.dealer, taker, SUITS[trump], s, s.reserve, self._scores)
+            # The reserve is paid before the end-of-match check; one still held when the match ends
+            # is lost, so the deal's row (built after the check) already holds none.
+            winner = self._match_winner()
+            self._reserve = s.reserve if winner is None else 0
+            row = sheet_row(deal.number, deal.dealer, taker, SUITS[trump], s, self._reserve, self._scores)
             self._sheet.append(row)
             self._last_deal = {"tricks": deal.tricks, "taker": taker, "trump": SUITS[trump]}
             events.append({"type": "deal_scored", **copy_row(row)})
-        a, b = self._scores
-        if max(a, b) >= self._target and a != b:
-            self._winner = 0 if a > b else 1
-            self._reserve = 0  # a reserve still held at the end is lost
-            events.append({"type": "match_over", "winner": self._winner, "scores": [a, b]})
+        if winner is not None:
+            self._winner = winner
+            events.append({"type": "match_over", "winner": winner, "scores": list(self._scores)})
             return
         self._deal = self._new_deal(deal.number + 1, (deal.dealer + 1) & 3)
         events.append({"type": "deal", "deal": self._deal.number, "dealer": self._deal.dealer,
                        "turned_card": CARD_CODES[self._deal.turned]})
+
+    def _match_winner(self) -> int | None:
+        """The team that has won the match with the scores as they stand, or None (RULES.md, "End of the match")."""
+        a, b = self._scores
+        if max(a, b) >= self._target and a != b:
+            return 0 if a > b else 1
+        return None

@@ -64,7 +64,7 @@ def seat_view(deal: Deal, seat: int, *, phase: str, to_act: int | None, legal: l
               target: int, reserve: int, sheet: list[SheetRow], last_deal: LastDeal | None,
               winner: int | None) -> SeatView:
     """The view of ``seat`` (trusted: 0-3) of the current deal and the match facts given."""
-    ps = deal.play if phase == PLAY else None
+    ps = deal.play if phase == PLAY else None  # the trick in progress and its leader: only while playing
     hands = deal.current_hands()
     return {
         "seat": seat,
@@ -82,7 +82,8 @@ def seat_view(deal: Deal, seat: int, *, phase: str, to_act: int | None, legal: l
         "leader": ps.leader if ps is not None else None,
         "trick": deal.trick_entries() if ps is not None else [],
         "tricks": [copy_trick(t) for t in deal.tricks],
-        "trick_points": list(ps.points) if ps is not None else [0, 0],
+        # from the deal's play, not ps: once the match is over they still add up its tricks
+        "trick_points": list(deal.play.points) if deal.play is not None else [0, 0],
         "belote": [{"seat": s, "call": c} for s, c in deal.belote_calls],
         "scores": list(scores),
         "target": target,

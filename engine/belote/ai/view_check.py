@@ -2,8 +2,10 @@
 
 A malformed view gets a ValueError naming the field (``bad view: tricks[0].cards[2].card: a
 card code expected, got 'ZZ'``) instead of whatever a level would trip over. A shape check
-(types, codes, ranges) plus the few facts a level relies on (the legal cards are in the hand,
-the hand has the size the view gives it, a bid can always pass); not a rules check.
+(types, codes, ranges) plus the facts a level builds on: the seat to act is the one whose turn
+it is, the legal actions are exactly what the rules offer it (the cards from the engine's own
+:func:`~belote.rules.legal_mask`), every hand has the size the deal so far leaves it. It does not
+replay the finished tricks (who won them, what each seat had to play).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bidding import PASS, ROUND1_ACTIONS, ROUND2_ACTIONS
-from ..cards import CODE_TO_CARD, SUITS
+from ..cards import CODE_TO_CARD, SUITS, Mask, mask_codes
+from ..deal import FIRST_HAND, FULL_HAND
 from ..errors import shown
 from ..phases import BID1, BID2, BIDDING, OVER, PLAY
+from ..rules import legal_mask
 
 # The keys of a view that some level reads (easy, normal, hard and the Knowledge they share);
 # the rest of a view (scores, sheet, to_act, ...) no level looks at, so it is not checked.
@@ -42,8 +46,9 @@ def check_seed(seed: Any) -> None:
 def check_view(view: Any) -> None:
     """Raise ValueError naming the first field of ``view`` that no level could read.
 
-    A shape check (types, codes, ranges, the fields a level needs in the play), not a rules
-    check: a view whose cards break the rules still passes. Every ``Game.view(seat)`` passes.
+    A shape check (types, codes, ranges, the fields a level needs in the play), then the facts
+    a level builds on (:func:`_consistent`): the turn, the legal actions, the hand sizes. The
+    finished tricks are not replayed. Every ``Game.view(seat)`` passes.
     """
     if not isinstance(view, Mapping):
         raise ValueError(f"bad view: a mapping (a seat's view) expected, got {shown(view)}")
@@ -181,14 +186,15 @@ def _legal(value: Any, phase: str) -> None:
 
 
 def _consistent(view: Mapping[str, Any], phase: str) -> None:
-    """The facts a level builds on: its hand has the size the view says, the legal cards are in
-    it, a bid may always pass (a level passes when nothing else is worth it), and the bids fit
-    the round and the turned card."""
+    """The facts a level builds on: its hand has the size the view says and no card is seen twice,
+    a bid may always pass (a level passes when nothing else is worth it), and in each phase the
+    seat to act, the legal actions and the hand sizes fit the deal so far."""
     hand, legal = view["hand"], view["legal_actions"]
     if view["hand_sizes"][view["seat"]] != len(hand):
         raise ValueError(f"bad view: hand_sizes[{view['seat']}] is {view['hand_sizes'][view['seat']]}, "
                          f"but hand holds {len(hand)} cards")
-    if len(set(hand)) != len(hand):
+    held = _mask(hand)
+    if held.bit_count() != len(hand):
         raise _bad("hand", "distinct card codes", hand)
     if phase in BIDDING:
         if legal and PASS not in legal:
@@ -197,5 +203,75 @@ def _consistent(view: Mapping[str, Any], phase: str) -> None:
         allowed = ROUND1_ACTIONS if phase == BID1 else ROUND2_ACTIONS[CODE_TO_CARD[view["turned_card"]] >> 3]
         if not set(legal) <= set(allowed):
             raise _bad("legal_actions", f"bids of {phase} with the turned card {view['turned_card']}", legal)
-    elif not set(legal) <= set(hand):
-        raise _bad("legal_actions", "cards of the hand", legal)
+        _bidding_fits(view, phase, held, allowed)
+    elif phase == PLAY:
+        offered = _mask(legal)
+        if offered & ~held:
+            raise _bad("legal_actions", "cards of the hand", legal)
+        _play_fits(view, held, offered)
+
+
+def _mask(codes: Sequence[str]) -> Mask:
+    """The mask of card codes already checked."""
+    m = 0
+    for code in codes:
+        m |= 1 << CODE_TO_CARD[code]
+    return m
+
+
+def _in_turn(first: int, n: int) -> int:
+    """The seat that acts ``n`` turns after ``first`` (play goes to the left: RULES.md)."""
+    return (first + n) & 3
+
+
+def _bidding_fits(view: Mapping[str, Any], phase: str, held: Mask, allowed: Sequence[str]) -> None:
+    """While bidding: every bid so far a pass in turn from the dealer's left (a take ends the
+    bidding; round 2 starts there again), the seat to bid next, 5 cards each, nothing played."""
+    bids, legal, seat = view["bids"], view["legal_actions"], view["seat"]
+    first = _in_turn(view["dealer"], 1)  # the dealer's left speaks first in both rounds
+    rounds = len(bids) // 4  # rounds of four bids finished
+    if rounds != (0 if phase == BID1 else 1):
+        raise _bad("bids", f"{'0-3' if phase == BID1 else '4-7'} bids in {phase}", bids)
+    for i, bid in enumerate(bids):
+        if bid["action"] != PASS or bid["seat"] != _in_turn(first, i):
+            raise _bad(f"bids[{i}]", f"a pass by seat {_in_turn(first, i)} (the bidding ends at a take)", bid)
+    if legal:
+        if seat != _in_turn(first, len(bids)):
+            raise ValueError(f"bad view: seat {seat} has legal actions, but seat {_in_turn(first, len(bids))} bids next")
+        if len(set(legal)) != len(allowed):  # a subset of them (checked above), so: all of them
+            raise _bad("legal_actions", f"the bids of {phase}: {', '.join(allowed)}", legal)
+    if view["hand_sizes"].count(FIRST_HAND) != 4:
+        raise _bad("hand_sizes", f"{FIRST_HAND} cards each while bidding", view["hand_sizes"])
+    if view["trick"] or view["tricks"]:
+        raise ValueError("bad view: trick, tricks: no card is played before the contract")
+    if held >> CODE_TO_CARD[view["turned_card"]] & 1:
+        raise _bad("hand", f"no turned card {view['turned_card']} while bidding", view["hand"])
+
+
+def _play_fits(view: Mapping[str, Any], held: Mask, offered: Mask) -> None:
+    """In the play: the trick's cards in turn from its leader, the seat to act next, its legal
+    cards those the rules allow (:func:`~belote.rules.legal_mask`), each hand 8 cards less one per
+    card played. (A card seen twice is left to Hard's sampler, which refuses it with a ValueError:
+    finding it here would read every played card at every decision.)"""
+    leader, trick, tricks, seat = view["leader"], view["trick"], view["tricks"], view["seat"]
+    table: list[int] = []
+    on_table = 0  # the seats that played to the trick in progress
+    for i, entry in enumerate(trick):
+        if entry["seat"] != _in_turn(leader, i):
+            raise _bad(f"trick[{i}].seat", f"seat {_in_turn(leader, i)} ({i} after the leader {leader})", entry["seat"])
+        table.append(CODE_TO_CARD[entry["card"]])
+        on_table |= 1 << entry["seat"]
+    if view["legal_actions"]:
+        if seat != _in_turn(leader, len(trick)):
+            raise ValueError(f"bad view: seat {seat} has legal actions, but seat {_in_turn(leader, len(trick))} "
+                             f"plays next (leader {leader}, {len(trick)} cards on the table)")
+        rules = legal_mask(held, table, SUITS.index(view["trump"]))
+        if offered != rules:  # masks: the same answer whatever the order of the codes
+            raise _bad("legal_actions", f"the cards the rules allow ({', '.join(mask_codes(rules))})",
+                       view["legal_actions"])
+    sizes, left = view["hand_sizes"], FULL_HAND - len(tricks)
+    for s in range(4):
+        size = left - (on_table >> s & 1)
+        if sizes[s] != size:
+            raise ValueError(f"bad view: hand_sizes[{s}] is {sizes[s]}, but {len(tricks)} finished tricks "
+                             f"and the trick in progress leave it {size}")
