@@ -18,7 +18,7 @@ import pytest
 
 from belote import Game
 from belote.ai import hard
-from belote.ai.explain import REASONS
+from belote.ai.explain import WHY
 from belote.ai.levels import choose_action, move_seed
 from belote.ai.search import Solver, capot_flags, exhaustive, play_scored, root_values
 from belote.cards import CARD_CODES, CODE_TO_CARD, SUITS
@@ -211,7 +211,7 @@ def test_hard_seats_replay_as_they_played_and_computer_seats_say_why(hard_review
         if d["seat"] == 0:
             assert d["why"] is None and d["belief"] is None
             continue
-        assert d["why"]["key"] in REASONS and isinstance(d["why"]["args"], dict)
+        assert d["why"]["key"] in WHY and isinstance(d["why"]["args"], dict)
         if d["seat"] == 1:
             assert isinstance(d["belief"], dict)
         else:

@@ -319,7 +319,8 @@ class DealReview:
         why: Why | None = None
         if level is not None:
             r = _explain.explain(m.view, m.played)
-            why = {"key": r["reason_key"], "args": dict(r["reason_args"])}
+            # said of that seat to the person: the review's wording, not the hint's "you"
+            why = {"key": _explain.review_key(r["reason_key"]), "args": dict(r["reason_args"])}
         out = cast(ReviewDecision, {
             **self._stub(m), "values": None, "best": None, "loss": None, "flag": None,
             "hard": decided.action, "why": why,

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bidding import PASS, TAKE, bid_trump
-from ..cards import CODE_TO_CARD, POINTS, SUIT_MASKS, SUITS, Card
+from ..cards import CODE_TO_CARD, POINTS, SUIT_MASKS, SUITS, Card, cards_of
 from ..phases import BIDDING
 from ..rules import beats, winning_index
 from .knowledge import Knowledge
@@ -41,13 +41,46 @@ REASONS: dict[str, str] = {
     "hint.partner_master": "partner is winning: do not overtake",
     "hint.ruff": "trump it: {seat_name} is winning",
     "hint.win_cheap": "win the trick cheaply",
+    "hint.win": "win the trick",
     "hint.secure": "make sure your side wins this trick",
     "hint.discard": "lowest card: you cannot win this trick",
+    "hint.cannot_win": "you cannot win this trick",
+    "hint.duck": "let this trick go: keep your winners for later",
     "hint.void": "{seat_name} is out of {suit}",
     "hint.partner_void": "partner is out of {suit}: they can trump",
     "hint.partner_suit": "lead partner's suit ({suit})",
     "hint.lead_safe": "safe lead: keep your strong cards for later",
 }
+
+# The same reasons as the deal review gives them for a computer seat's decision (review_key):
+# said of that seat, to the person, so no "you" or "partner" that would read as the person's own.
+WHY: dict[str, str] = {
+    "why.take": "strong trumps: take",
+    "why.take_suit": "strong {suit}: take {suit} as trump",
+    "why.pass": "weak hand: pass",
+    "why.only_card": "the only legal card",
+    "why.draw_trumps": "{card} is master: draw the trumps",
+    "why.master": "{card} is master",
+    "why.give_points": "their partner is winning: give points",
+    "why.partner_master": "their partner is winning: do not overtake",
+    "why.ruff": "trump it: the other side is winning",
+    "why.win_cheap": "win the trick cheaply",
+    "why.win": "win the trick",
+    "why.secure": "make sure their side wins this trick",
+    "why.discard": "lowest card: the trick cannot be won",
+    "why.cannot_win": "the trick cannot be won",
+    "why.duck": "let this trick go: keep the winners for later",
+    "why.void": "{seat_name}: out of {suit}",
+    "why.partner_void": "their partner is out of {suit}: they can trump",
+    "why.partner_suit": "lead their partner's suit ({suit})",
+    "why.lead_safe": "safe lead: keep the strong cards for later",
+}
+
+
+def review_key(key: str) -> str:
+    """The review's key (WHY) for a hint's reason key (REASONS): "hint.ruff" -> "why.ruff"."""
+    return "why." + key.removeprefix("hint.")
+
 
 HINT_LEVEL = "hard"  # the level whose choice a hint shows
 
@@ -120,16 +153,19 @@ def _explain_lead(t: Table, c: Card, code: str) -> dict[str, Any]:
 
 
 def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
-    """Why play c on the trick: give points, secure, ruff, win cheaply, a void after us, or discard."""
+    """Why play c on the trick: give points, secure, ruff, win (cheaply), a void after us, let the
+    trick go, or throw the lowest card. Every fact a reason states holds for the legal cards."""
     trump, me = t.trump, t.seat
     cards = [x for _, x in t.trick]
     led = cards[0] >> 3
     best_seat, best = t.trick[winning_index(cards, trump)]
     wins = beats(c, best, led, trump)
+    points = POINTS[trump]
     if best_seat == t.partner and not wins:
-        if POINTS[trump][c] >= 10 or (POINTS[trump][c] > 0 and c >> 3 != trump):
+        if points[c] >= 10 or (points[c] > 0 and c >> 3 != trump):
             return reason("hint.give_points", me)
         return reason("hint.partner_master", me)
+    winners = [x for x in cards_of(t.legal) if beats(x, best, led, trump)]
     if wins:
         if best_seat == t.partner:
             return reason("hint.secure", me)
@@ -137,8 +173,13 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
             return reason("hint.ruff", me, seat=best_seat)
         if t.is_master(c) and len(cards) < 3:
             return reason("hint.master", me, card=code)
-        return reason("hint.win_cheap", me)
+        # "cheaply" only when no winning card gives fewer points to the trick
+        cheapest = min(points[x] for x in winners)
+        return reason("hint.win_cheap" if points[c] == cheapest else "hint.win", me)
     for o in t.opponents_after():
         if t.voids[o] >> led & 1 and not t.voids[o] >> trump & 1 and led != trump:
             return reason("hint.void", me, seat=o, suit=led)
-    return reason("hint.discard", me)
+    if winners:  # it could have won the trick, and does not
+        return reason("hint.duck", me)
+    lowest = min(points[x] for x in cards_of(t.legal))
+    return reason("hint.discard" if points[c] == lowest else "hint.cannot_win", me)
