@@ -265,3 +265,46 @@ def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_
         assert time.monotonic() < deadline, f"the match stopped at move {moves(page)}"
         time.sleep(0.05)
     assert saved(page)["game"]["actions"][:MATCH_MOVES] == in_progress["game"]["actions"]
+
+
+@pytest.fixture(scope="module")
+def all_pass_again() -> dict:
+    """Deal 1 of a match against three Normal seats, played (the person took). Dealt again, the
+    person passing twice, the three Normal seats pass too (their bids depend on their cards, not
+    on the practice's fresh seeds: checked here with two): the practice deal is thrown in."""
+    from belote.review import practice_save
+
+    levels = ["normal"] * 3
+    game = Game(seed=SEED, target=1000)
+    while not (game.to_act == 0 and len(game.view(0)["sheet"]) == 1):
+        seat = game.to_act
+        view = game.view(seat)
+        game.play(person(view) if seat == 0 else ai.choose_action(view, "normal", move_seed(AI_SEED, game.move_number)))
+    assert game.view(0)["sheet"][0]["result"] != "thrown_in"
+    for ai_seed in (1, 2):
+        practice = Game.from_dict({**practice_save(game.to_dict(), 0), "seed": 99, "target": 1})
+        while not practice.view(0)["sheet"]:
+            seat = practice.to_act
+            practice.play("pass" if seat == 0 else ai.choose_action(practice.view(seat), "normal", ai_seed))
+        assert practice.view(0)["sheet"][0]["result"] == "thrown_in"
+    return {"game": game.to_dict(), "levels": levels, "ai_seed": AI_SEED}
+
+
+def test_a_practice_deal_all_four_pass_ends_there_without_dealing_again(page: Page, open_game, all_pass_again):
+    """All four pass twice in a practice: the practice is over with that deal on the table. It used
+    to show the next deal's five cards with West to bid, and a West that never bid (the practice
+    plays one deal)."""
+    resume(page, open_game, all_pass_again)
+    page.wait_for_selector(MY_TURN, state="attached")
+    practice_from_sheet(page)
+    hand = [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")]
+    play(page, "pass")
+    play(page, "pass")
+    page.wait_for_selector(PRACTICE_OVER, timeout=30_000)
+    next_frame(page)
+    assert [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")] == hand
+    assert page.text_content("#status") == "Practice of deal 1 over."
+    assert page.query_selector(".seat.to-act") is None  # nobody to act, nobody "thinking"
+    page.click(BACK)
+    page.wait_for_selector("#practice-bar", state="hidden")
+    page.wait_for_selector(MY_TURN, state="attached")  # the match's deal 2 waits for the person, as before

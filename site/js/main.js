@@ -31,6 +31,7 @@ const session = {
   recoverySave: null, // when storage is refused, the worker hands the save over (a restart resumes it)
   storageWarned: false,
   analysisBooted: false,
+  analysisStarted: false, // its gate passed: scored deals are reviewed in the background from then on
   overPending: false, // the match ended while a dialog was open: its dialog comes when that one closes
   statsStore: undefined, // the page's own handle on the stored statistics (null: storage refused)
 };
@@ -131,8 +132,10 @@ function adoptSteps(reply) {
   else noteStorage(reply);
   for (const step of reply.steps) {
     const scored = step.events.find((e) => e.type === "deal_scored" && e.result !== "thrown_in");
-    // analysis=0: no analysis worker until a review is opened (benchmarks, most tests)
-    if (scored && !params.lateAnalysis) review.prepare(practice ? "practice" : "match", scored.deal, practice ? reply.save : null);
+    // Only once the analysis worker has passed its gate (onIdle): a deal scored before would boot
+    // it early (racing the first visit's precache), or at all with analysis=0. The gate's own
+    // background review then takes the last played deal.
+    if (scored && session.analysisStarted) review.prepare(practice ? "practice" : "match", scored.deal, practice ? reply.save : null);
   }
   timeline.push(reply.token, reply.steps);
 }
@@ -163,6 +166,7 @@ function onIdle() {
       // runtime requests then come after the precache (measured: booting it at once made the
       // next visit's wasm compile again).
       analysisGate().then(() => {
+        session.analysisStarted = true;
         review.bootAnalysis();
         // after a reload: the last played deal is the one most likely reviewed (kept values make it instant)
         if (played.length) review.prepare("match", Math.max(...played.map((row) => row.deal)));

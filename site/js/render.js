@@ -288,10 +288,9 @@ function renderStatus(v) {
   if (state.hint) text = t("status_hint", { reason: state.hint.text });
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
-  else if (v.phase === "over") {
-    // a practice's one deal is over, not the match (which waits behind it)
-    text = state.practice ? t("practice_over", { n: state.practice.deal + 1 }) : t("status_match_over");
-  }
+  // a practice's one deal is over (scored or thrown in), not the match, which waits behind it
+  else if (state.practice && v.sheet.length > 0) text = t("practice_over", { n: state.practice.deal + 1 });
+  else if (v.phase === "over") text = t("status_match_over");
   else if (isMyTurn()) {
     text = v.phase === "bid1" ? t("status_your_bid_round1")
       : v.phase === "bid2" ? t("status_your_bid_round2") : t("status_your_play");
