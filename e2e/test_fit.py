@@ -401,18 +401,23 @@ def test_statistics_level_combination_picker_shows_its_whole_label(page: Page, s
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 
+def open_review(page: Page, open_game, match, lang: str, size: tuple[int, int], query: str = "") -> None:
+    """The finished match in `lang` at `size`, its first deal's review open (from the score sheet)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    resume(page, open_game, match["done"], f"lang={lang}&speed=instant&nosw=1{query}")
+    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(LOADED, timeout=90_000)
+
+
 @pytest.mark.parametrize("lang", ["lt"])  # the longest result line and practice buttons
 def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game, match, lang: str):
     """On a 360x640 phone: the review with "Hard in my seat"'s result line (two or three lines
     more) keeps its steps and buttons in view; the practice's bar takes no row the table needs
     (the hand stays whole) and its buttons stay at least 24x24 px in readable text; on a
     landscape phone the bar is in the side panel. Lithuanian and Vietnamese are the longest."""
-    page.set_viewport_size({"width": 360, "height": 640})
-    resume(page, open_game, match["done"], f"lang={lang}&speed=instant&nosw=1")
-    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
-    page.click("#btn-sheet")
-    page.click("#dlg-sheet .review-open")
-    page.wait_for_selector(LOADED, timeout=90_000)
+    open_review(page, open_game, match, lang, (360, 640))
     page.click("[data-intent='review-hard']")
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
     problems = fit_problems(page, checked("review with Hard's result", "#dlg-review[open]"),
@@ -437,12 +442,7 @@ def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game,
 def test_an_embedded_practice_fits(page: Page, open_game, match, lang: str):
     """In a 360x480 frame a practice's bar takes the score bar's row (it scrolled the page by
     24 px, cutting the hand, when it took a row of its own), as it plays and once it is over."""
-    page.set_viewport_size({"width": 360, "height": 480})
-    resume(page, open_game, match["done"], f"lang={lang}&speed=instant&nosw=1&embed=1")
-    page.wait_for_selector(f"html[lang='{lang}']", state="attached")
-    page.click("#btn-sheet")
-    page.click("#dlg-sheet .review-open")
-    page.wait_for_selector(LOADED, timeout=90_000)
+    open_review(page, open_game, match, lang, (360, 480), "&embed=1")
     page.click("[data-intent='review-practice']")
     page.wait_for_selector(PRACTICE_ON)
     page.wait_for_selector(MY_TURN, state="attached")

@@ -60,7 +60,8 @@ def test_two_tabs_never_fork_the_match(context, site_url, guard):
     time.sleep(0.3)
     assert stored_actions(b) == played_in_b
 
-    # A takes it back: B's moves come with it.
+    # A takes it back: B's moves come with it (A in front: a background tab's pace is throttled).
+    a.bring_to_front()
     a.click(TAKE_OVER)
     b.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
     a.wait_for_selector('#app[data-tab="here"]', state="attached")
