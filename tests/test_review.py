@@ -372,6 +372,20 @@ def test_hard_in_my_seat_after_the_person_played_otherwise(two_deals):
     assert g.view(0)["sheet"][1] == row and g.view(0)["sheet"][0] == Game.from_dict(two_deals).view(0)["sheet"][0]
 
 
+def test_hard_in_my_seat_plays_the_card_the_review_names_even_where_hards_cap_would_cut_it(two_deals, monkeypatch):
+    """The review names Hard's choice with no safety cap (HARD_OPTIONS); Hard in seat 0 played
+    with the cap, so on a host slow enough for the cap to cut Hard short it could play another card
+    than the one the review named. Simulated here with a cap of 0 s: the replay does not move."""
+    levels = ["normal", "easy", "normal"]
+    uncut = hard_in_seat(two_deals, 1, levels, 5)
+    from belote.ai import hard
+
+    monkeypatch.setitem(hard._decide.__kwdefaults__, "time_limit", 0.0)  # every capped Hard cut at once
+    cut = hard.decide(Game.from_dict(two_deals).view(Game.from_dict(two_deals).to_act), 1)
+    assert cut.action  # still answers (a fallback), so the cap is what this test exercises
+    assert hard_in_seat(two_deals, 1, levels, 5) == uncut
+
+
 # ------------------------------------------------------------------ shape
 
 

@@ -425,6 +425,10 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     while len(game.view(PERSON)["sheet"]) <= deal:
         seat = game.to_act
         assert seat is not None  # an unfinished deal always has a seat to act
-        level = "hard" if seat == PERSON else checked[seat - 1]
-        game.play(choose_action(game.view(seat), level, move_seed(ai_seed, game.move_number)))
+        view, seed = game.view(seat), move_seed(ai_seed, game.move_number)
+        if seat == PERSON:  # as the review's "Hard:" names it: no safety cap on a slow host
+            action = hard.decide(view, seed, **HARD_OPTIONS).action
+        else:  # as the match's computer players chose
+            action = choose_action(view, checked[seat - 1], seed)
+        game.play(action)
     return {"row": game.view(PERSON)["sheet"][deal], "save": game.to_dict()}
