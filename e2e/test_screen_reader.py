@@ -107,6 +107,12 @@ def test_hard_in_my_seat_result_is_said(page: Page, open_game, match):
     said = page.eval_on_selector_all("#dlg-review [data-live][role=log] p", "ps => ps.map((p) => p.textContent)")
     assert said.count(result) == 1, said
     assert ax_nodes_with(page, result)
+    # used once, the button stays focused (it was disabled, which threw the focus to |‹)
+    assert page.evaluate("document.activeElement.dataset.intent") == "review-hard"
+    assert page.get_attribute("#dlg-review [data-intent='review-hard']", "aria-disabled") == "true"
+    page.keyboard.press("Enter")  # pressed again: nothing runs twice
+    page.wait_for_timeout(300)
+    assert page.text_content("#review-hard") == result
 
 
 def test_a_practice_deal_ending_is_not_announced_as_the_match_being_over(page: Page, open_game, match):

@@ -373,7 +373,11 @@ export function renderReview() {
       if (back ? r.pos === 0 : r.pos >= 32) b.setAttribute("aria-disabled", "true");
       else b.removeAttribute("aria-disabled");
     }
-    dlg.querySelector("[data-intent='review-hard']").disabled = !!r.hard;
+    // Used once: it stays focusable (aria-disabled, the click is ignored), so the focus stays
+    // where the person left it while the result line says what Hard made.
+    const hardButton = dlg.querySelector("[data-intent='review-hard']");
+    if (r.hard) hardButton.setAttribute("aria-disabled", "true");
+    else hardButton.removeAttribute("aria-disabled");
   } else {
     delete dlg.dataset.values;
   }
