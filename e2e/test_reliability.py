@@ -177,3 +177,92 @@ def test_full_storage_says_once_the_match_cannot_be_kept_plays_on_and_keeps_tryi
     act_once(page)
     wait_until(lambda: len(stored_actions(page)) > shown, what="the next move stored")  # it kept trying
     assert page.query_selector("[role=alert]") is None
+
+
+# The next read of the store fails (as IndexedDB may: UnknownError, a disk read error); later ones work.
+ONE_FAILED_READ = """() => {
+  const get = IDBObjectStore.prototype.get;
+  let failed = false;
+  IDBObjectStore.prototype.get = function (...args) {
+    if (!failed) { failed = true; throw new DOMException("read error", "UnknownError"); }
+    return get.apply(this, args);
+  };
+}"""
+
+
+def test_a_stored_match_that_cannot_be_read_once_is_not_replaced(context, site_url, guard):
+    """One failed IndexedDB read when the match is resumed ("Play here", a reload, a restart) read
+    as "nothing stored": a new match was dealt and written over the stored one, without a word.
+    Now the page says the match could not be read and offers Retry, which resumes it whole."""
+    guard.allow_console(r"StorageReadError|could not be read")
+    a = context.new_page()
+    a.goto(site_url + f"?{EASY}&seed=49")
+    a.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    play_until(a, lambda: moves(a) >= 12)
+    a.wait_for_selector(MY_TURN, state="attached")
+    before = stored_actions(a)
+    b = context.new_page()
+    b.goto(site_url)
+    b.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    engine_worker(b).evaluate(ONE_FAILED_READ)
+    b.click(TAKE_OVER)
+    b.wait_for_selector(".alert-read [data-intent='retry-resume']", timeout=10_000)
+    assert stored_actions(b) == before  # nothing written over it
+    assert b.query_selector("#hand button:not([disabled]), #bids button:not([disabled])") is None
+    b.click(".alert-read [data-intent='retry-resume']")
+    b.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert moves(b) == len(before) and stored_actions(b) == before
+
+
+# Every request to the engine worker answered a second late, in order (a slow phone, a busy disk).
+SLOW_REQUESTS = """() => {
+  const orig = self.onmessage;
+  self.onmessage = (e) => { if (e.data && e.data.kind === "ping") orig(e); else setTimeout(() => orig(e), 1000); };
+}"""
+
+# Records the first enabled bid or card as soon as the tab says it plays here and shows a turn,
+# and clicks it (a person quick to play on).
+CLICK_WHEN_HERE = """() => {
+  window.__clicks = [];
+  const app = document.getElementById("app");
+  const obs = new MutationObserver(() => {
+    if (app.dataset.tab !== "here" || app.dataset.myTurn !== "1") return;
+    const b = document.querySelector("#bids button:not([disabled]), #hand button:not([disabled])");
+    if (!b) return;
+    window.__clicks.push({ action: b.dataset.action || b.dataset.card, moves: Number(app.dataset.moves) });
+    obs.disconnect();
+    b.click();
+  });
+  obs.observe(document.body, { attributes: true, childList: true, subtree: true });
+}"""
+
+
+def test_after_play_here_the_old_table_is_not_playable_until_the_match_is_back(context, site_url, guard):
+    """"Play here" showed the tab's old table as the person's turn until the resume answered: a
+    click there was played on the other tab's match, a position the person never saw (or refused
+    with "illegal action"). The table waits now, and the first turn offered is the match's own."""
+    a = context.new_page()
+    a.goto(site_url + f"?{EASY}&seed=41")
+    a.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    a.wait_for_selector(MY_TURN, state="attached")
+    a_moves = moves(a)
+    b = context.new_page()
+    b.goto(site_url)
+    b.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    b.click(TAKE_OVER)
+    a.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
+    wait_until(lambda: moves(b) >= a_moves, what="B resumes")
+    for _ in range(6):  # B plays on: the match moves away from what A's table shows
+        act_once(b)
+    b.wait_for_selector(MY_TURN, state="attached")
+    in_b = len(stored_actions(b))
+    a.bring_to_front()
+    engine_worker(a).evaluate(SLOW_REQUESTS)
+    a.evaluate(CLICK_WHEN_HERE)
+    a.click(TAKE_OVER)
+    b.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
+    wait_until(lambda: a.evaluate("window.__clicks.length") > 0 and moves(a) > in_b, what="A plays its first turn")
+    clicks = a.evaluate("window.__clicks")
+    assert clicks[0]["moves"] == in_b, clicks  # the click was on the match's own position
+    assert a.query_selector("[role=alert].alert-engine") is None
+    guard.check()

@@ -250,7 +250,11 @@ async function resumeOrStart() {
     });
   } catch (e) {
     if (isCrash(e)) return;
-    update({ alert: { kind: "save", key: "save_corrupt", params: { reason: reason(e) } } });
+    if (e.type === "StorageReadError") { // nothing changed: the match may read fine in a moment
+      update({ busy: false, view: null, alert: { kind: "read", key: "save_unreadable", params: { reason: reason(e) } } });
+      return;
+    }
+    update({ busy: false, alert: { kind: "save", key: "save_corrupt", params: { reason: reason(e) } } });
     return;
   }
   if (!reply.found) {
@@ -518,7 +522,9 @@ function matchMoved() {
 
 async function takeOver() {
   await tab.takeOver();
-  update({ tab: "here" });
+  // busy until the match is resumed here: the table still shows this tab's old position, and a
+  // click on it would be played on the other tab's match (adoptMatch clears it)
+  update({ tab: "here", busy: state.boot === "ready" });
   if (state.boot === "ready") await resumeOrStart();
 }
 
@@ -573,6 +579,10 @@ function onIntent(name, arg, event = null) {
       break;
     case "retry-boot":
       bootEngine();
+      break;
+    case "retry-resume":
+      update({ alert: null, busy: true });
+      resumeOrStart();
       break;
     case "take-over":
       takeOver();

@@ -292,7 +292,13 @@ const HOST = {
   async resume({ owner: tabId = owner, seed = null, legacy = null } = {}) {
     owner = tabId;
     lostToOtherTab = false;
-    const record = store ? await store.claim(owner).catch(() => null) : null;
+    let record = null;
+    try {
+      record = store ? await store.claim(owner) : null;
+    } catch (e) {
+      // Not "nothing stored": a new match would be written over the one that could not be read.
+      throw new BridgeError("StorageReadError", `the stored match could not be read (${String((e && e.message) || e)})`);
+    }
     const save = furthest(record?.save, legacy);
     if (!save) return { found: false, stored: !!store };
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
