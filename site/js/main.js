@@ -486,14 +486,19 @@ async function bootEngine() {
 async function recover(err) {
   timeline.reset(null);
   leavePractice();
+  // busy until the match is resumed: the new engine may hold moves this table never showed, so a
+  // click on the old table would be played on a position the person has not seen
   update((s) => ({
-    busy: false,
+    busy: true,
     alert: { kind: "crash", key: "engine_restarting", params: { reason: reason(err) } },
     recoveries: s.recoveries + 1,
   }));
   const inFlight = session.inFlight;
   session.inFlight = null;
-  if (!(await startEngineWorker()) || state.tab !== "here") return;
+  if (!(await startEngineWorker()) || state.tab !== "here") {
+    update({ busy: false });
+    return;
+  }
   await resumeOrStart();
   // The crash alert goes as soon as the new engine is ready (under a second): say it came
   // back and the match is whole, until the person closes it (a storage notice stays first).
