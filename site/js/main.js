@@ -5,14 +5,13 @@
 
 import { startEngine } from "./boot.js";
 import { registerServiceWorker, takeWaitingBuild, applyUpdate } from "./sw-register.js";
-import { loadLanguage, pickLanguage, applyStatic, t, hasKey, seatName } from "./i18n.js";
+import { loadLanguage, pickLanguage, applyStatic, t } from "./i18n.js";
 import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
-import { requestRender, focusTurn, invalidate } from "./render.js";
+import { requestRender, focusTurn, invalidate, hintText } from "./render.js";
 import { bindInput } from "./input.js";
 import { openDialog, closeDialogs, bindDialogs, refreshOpenDialog, readNewGame, fillLanguageSelect } from "./dialogs.js";
-import { cardShort, suitName } from "./cards.js";
 import { announce, prepareDialogLogs } from "./live.js";
 import { narrateTurn, narrateDealStart } from "./narrate.js";
 import * as timeline from "./timeline.js";
@@ -300,26 +299,16 @@ async function playAction(action) {
   }
 }
 
-/** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"). */
-function hintText(h) {
-  const args = h.reason_args || {};
-  if (!h.reason_key || !hasKey(h.reason_key)) return h.reason || t("hint_fallback", { action: h.action });
-  const p = {};
-  if (typeof args.suit === "string") p.suit = suitName(args.suit);
-  if (Number.isInteger(args.seat)) p.seat_name = seatName(args.seat);
-  if (typeof args.card === "string") p.card = cardShort(args.card);
-  return t(h.reason_key, p);
-}
-
 async function askHint() {
   if (!isMyTurn()) return;
   const { token, moves } = state; // the table asked about: a match and a practice may be at the same move count
   try {
     const h = await session.engine.call("hint", state.practice ? { session: "practice" } : {});
     if (state.token !== token || state.moves !== moves || !isMyTurn()) return;
-    const text = hintText(h);
-    announce(t("status_hint", { reason: text }));
-    const patch = { hint: { action: h.action, text } };
+    // kept as the engine's key and arguments: drawn (and said) in the language of the moment
+    const hint = { action: h.action, reason: h.reason, reason_key: h.reason_key, reason_args: h.reason_args };
+    announce(t("status_hint", { reason: hintText(hint) }));
+    const patch = { hint };
     if (state.view.phase === "play") patch.handFocus = h.action;
     update(patch, () => {
       const el = document.querySelector(`#hand [data-card="${h.action}"], #bids [data-action="${h.action}"]`);
@@ -612,6 +601,15 @@ async function onNewGameSubmit(event) {
     if (await setLanguage(chosen.lang)) dropLinkLanguage();
     persistSettings();
   }
+  // How the table looks and moves applies at once, like the language, even if the match in
+  // progress is kept (it was lost before when the person declined to abandon the match). The
+  // form shows the test speed "instant" as Fast: kept unless another speed is chosen.
+  const shownSpeed = state.settings.speed === "instant" ? "fast" : state.settings.speed;
+  if (chosen.speed !== shownSpeed || chosen.fourColour !== state.settings.fourColour) {
+    update((s) => ({ settings: { ...s.settings, speed: chosen.speed === shownSpeed ? s.settings.speed : chosen.speed,
+      fourColour: chosen.fourColour } }));
+    persistSettings();
+  }
   if (matchInProgress()) {
     session.pending = { settings: { ...state.settings, ...chosen }, seed: null }; // kept only if the match is abandoned
     openDialog("dlg-confirm");
@@ -652,7 +650,15 @@ async function main() {
       if (state.view?.phase === "over" && !state.practice) openDialog("dlg-over");
     }
   });
-  document.getElementById("new-game-form").addEventListener("submit", onNewGameSubmit);
+  const form = document.getElementById("new-game-form");
+  form.addEventListener("submit", onNewGameSubmit);
+  // The custom target counts only when chosen: a preset clears it (an invalid number left there,
+  // hidden, blocked Start without a word: the browser validates the field even when unused).
+  form.addEventListener("change", (event) => {
+    if (event.target.name !== "target" || event.target.value === "custom") return;
+    form.elements.customTarget.value = "";
+    form.elements.customTarget.removeAttribute("aria-invalid");
+  });
   review.configure({ openDialog, startPractice, matchSave: () => session.recoverySave });
   review.bindReviewKeys(document.getElementById("dlg-review"));
   document.getElementById("dlg-stats").addEventListener("change", (event) => {

@@ -11,7 +11,7 @@ import {
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
 import { el, headerCell, tableHead } from "./dom.js";
-import { renderReview } from "./review-view.js";
+import { renderReview, reasonText } from "./review-view.js";
 
 const $ = (sel) => document.querySelector(sel);
 let frame = 0;
@@ -282,10 +282,16 @@ export function summaryContent(row, v, titleId) {
   return out;
 }
 
+/** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"): the
+ * engine's English line only for a key this page does not know. */
+export function hintText(h) {
+  return reasonText({ key: h.reason_key, args: h.reason_args }) || h.reason || t("hint_fallback", { action: h.action });
+}
+
 function renderStatus(v) {
   const status = $("#status");
   let text = "";
-  if (state.hint) text = t("status_hint", { reason: state.hint.text });
+  if (state.hint) text = t("status_hint", { reason: hintText(state.hint) });
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
   // a practice's one deal is over (scored or thrown in), not the match, which waits behind it
@@ -456,7 +462,11 @@ export function lastTrickContent(v) {
   const found = lastTrick(v);
   if (!found) return [el("p", "", t("last_trick_none"))];
   const out = [];
-  if (found.previousDeal) out.push(el("p", "muted", t("last_trick_previous_deal")));
+  if (found.previousDeal) {
+    // the deal it is from: the last one played (not "the previous deal": one thrown in since may lie between)
+    const played = v.sheet.filter((row) => row.result !== "thrown_in");
+    out.push(el("p", "muted", t("last_trick_of_deal", { n: played[played.length - 1].deal + 1 })));
+  }
   const trump = found.previousDeal ? v.last_deal.trump : v.trump;
   const grid = el("div", "last-trick");
   for (const c of found.trick.cards) {

@@ -1,6 +1,7 @@
-// timeline.js: plays the engine's steps back, one at a time, with their pauses. The one owner of
-// time in the page: every timer (thinking pause, trick hold, collect, deal summary, call-outs,
-// the match-over dialog) and the generation token that cancels them all live here.
+// timeline.js: plays the engine's steps back, one at a time, with their pauses. The owner of the
+// game's pace: every pause of the table (thinking, trick hold, collect, deal summary, call-outs,
+// the match-over dialog) and the generation token that cancels them all live here (the engine
+// client owns its liveness timers; the boot its own).
 //
 // A step is one action and what followed it: {seat, action, events, view, moves} (docs/contracts.md
 // "Page <-> engine"). Steps arrive from the engine as it decides them; the table shows them in
@@ -71,17 +72,22 @@ async function run(gen) {
   running = true;
   update({ playing: true });
   while (gen === generation && queue.length) {
-    if (state.dialog) {
-      await new Promise((resolve) => { wake = resolve; });
-      wake = null;
-      continue;
-    }
+    if (!(await noDialog(gen))) break;
     await play(queue.shift(), gen);
   }
   if (gen !== generation) return;
   running = false;
   update({ playing: false });
   hooks.onIdle();
+}
+
+/** Waits while a dialog is open (the table stays as the dialog shows it); true when the run may go on. */
+async function noDialog(gen) {
+  while (gen === generation && state.dialog) {
+    await new Promise((resolve) => { wake = resolve; });
+    wake = null;
+  }
+  return gen === generation;
 }
 
 /** A pause of `ms` that reset() cancels; resolves true when the run may go on. */
@@ -115,6 +121,9 @@ function flash(seat, callout, ms) {
 async function play(step, gen) {
   const d = delays();
   if (step.seat !== 0 && !(await hold(d.ai, gen))) return; // the computer's move comes after a readable pause
+  // A dialog opened during that pause (the score sheet, the last trick) shows the table as it
+  // was: the move waits for it to close, or the dialog would go stale behind itself.
+  if (!(await noDialog(gen))) return;
   const ev = (type) => step.events.find((e) => e.type === type);
   const card = ev("card");
   update({
