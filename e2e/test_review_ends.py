@@ -38,3 +38,44 @@ def test_a_step_button_pressed_again_at_an_end_of_the_deal_stays_there(page: Pag
         page.keyboard.press(key)  # the same key once more
         page.wait_for_timeout(300)
         assert page.get_attribute("#dlg-review", "data-pos") == str(end), (jump, intent)
+
+
+def test_after_why_a_step_to_the_persons_card_keeps_the_focus_on_stepping_forward(page: Page, open_game, match):
+    """Why? (Enter) on a computer's card, then → onto the person's card, which has no Why?: the
+    focus fell on |‹ ("Start of the deal"), so the next Enter sent the review back to card 0. It
+    falls on › now, and the next Enter steps on."""
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    for p in range(31):
+        at(page, p)
+        if page.query_selector("#review-decision .review-why") is not None:
+            page.locator("#review-decision .review-why").press("Enter")
+            page.wait_for_selector("#review-reason")
+            page.keyboard.press("ArrowRight")
+            at(page, p + 1)
+            if page.query_selector("#review-decision .review-why") is None:  # the person's card
+                break
+        else:
+            page.keyboard.press("ArrowRight")
+    else:
+        raise AssertionError("no computer card followed by the person's")
+    pos = int(page.get_attribute("#dlg-review", "data-pos"))
+    assert focused_intent(page) == "review-next"
+    page.keyboard.press("Enter")
+    at(page, pos + 1)
+
+
+def test_hard_in_my_seat_is_remembered_when_the_review_is_opened_again(page: Page, open_game, match):
+    """Closed and opened again, the review had forgotten Hard's result: the line was gone and the
+    button ready to play the whole deal again. It comes back with the review now."""
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    page.click("[data-intent='review-hard']")
+    page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
+    result = page.text_content("#review-hard")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-review[open]", state="detached")
+    review_from_sheet(page)
+    page.wait_for_selector("#review-hard[data-hard-points]", timeout=10_000)
+    assert page.text_content("#review-hard") == result
+    assert page.get_attribute("#dlg-review [data-intent='review-hard']", "aria-disabled") == "true"

@@ -403,7 +403,8 @@ export function renderReview() {
   dlg.dataset.parked = ready ? "0" : "1"; // while loading, the focus waits on Close
   if (!dlg.contains(active) || active.disabled || parked) {
     const again = !parked && focusedIntent && dlg.querySelector(`[data-intent="${focusedIntent}"]:not([disabled])`);
-    (again || dlg.querySelector(".review-nav button:not([disabled])") || dlg.querySelector(".review-close"))
+    // the step forward, not |‹ (the first step button): an Enter then would go back to the start
+    (again || dlg.querySelector("[data-intent='review-next']:not([disabled])") || dlg.querySelector(".review-close"))
       ?.focus({ preventScroll: true });
   }
 }

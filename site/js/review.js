@@ -20,6 +20,9 @@ const ANALYSIS_QUIET_MS = 30000; // one decision can take seconds on a slow phon
 const ANALYSIS_BOOT_MS = 60000;
 
 let analysis = null;
+// "Hard in my seat"'s results by review key (source, match, deal): a review opened again shows it
+// instead of a button that plays the whole deal again
+const hardResults = new Map();
 let hooks = { openDialog() {}, startPractice() {}, matchSave: () => null };
 
 /** openDialog(id); startPractice(deal): play a match deal again; matchSave(): the save kept in
@@ -94,7 +97,10 @@ export async function openReview(source, deal, { practiceSave = null, matchDeal 
   try {
     const r = await served.call("review", { source, deal, save: saveParam(source, practiceSave), focus: true });
     if (state.review?.token !== token) return;
-    setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions } }));
+    // "Hard in my seat" already played for this deal (in this visit): its result comes back with it
+    const hard = hardResults.get(r.key) || null;
+    setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions },
+      hard: old.hard || hard }));
     if (pos > 0) want(state.review); // a Retry keeps the position: its decision first
   } catch (e) {
     if (state.review?.token === token) setReview({ error: e.message || String(e) });
@@ -180,11 +186,12 @@ const KEYS = {
 
 async function hardInSeat() {
   const r = state.review;
-  if (!r || r.hard) return;
-  const token = r.token;
+  if (!r || r.hard || !r.key) return;
+  const { token, key } = r;
   setReview({ hard: { running: true } });
   try {
     const got = await engine().call("hard_in_seat", { source: r.source, deal: r.deal, save: saveParam(r.source, r.practiceSave) });
+    hardResults.set(key, { row: got.row }); // kept even if the review was closed meanwhile
     if (state.review?.token === token) setReview({ hard: { row: got.row } });
   } catch (e) {
     if (state.review?.token === token) setReview({ hard: { error: e.message || String(e) } });
