@@ -34,6 +34,7 @@ from typing import Any
 
 from . import ai
 from .ai.levels import move_seed
+from .bidding import PASS
 from .errors import IllegalAction, shown
 from .game import Game
 from .review import practice_save
@@ -324,8 +325,8 @@ class Bridge:
     def _act(self, seat: int, action: Any) -> dict[str, Any]:
         """Play ``action`` for ``seat`` (the game checks it) -> the snapshot with its step."""
         game = self._need_game()
-        # a practice keeps the table before each action: the last pass of a thrown-in deal needs it
-        before = game.view(PERSON) if self.practice_of is not None else None
+        # a practice keeps the table before a pass: the last pass of a thrown-in deal needs it
+        before = game.view(PERSON) if self.practice_of is not None and action == PASS else None
         events = game.play(action)
         step = self._step(seat, action, events)
         if before is not None and any(e["type"] == "thrown_in" for e in events):

@@ -98,9 +98,10 @@ export async function openMatchStore() {
     };
     const get = quiet(store.get(STATS_KEY));
     get.onsuccess = () => {
+      const before = get.result || null;
       try {
-        keepDamaged(store, get.result || null, quiet);
-        quiet(store.put(stats(get.result || null), STATS_KEY));
+        keepDamaged(store, before, quiet);
+        quiet(store.put(stats(before), STATS_KEY));
       } catch (e) {
         console.warn("statistics not counted:", e);
       }

@@ -165,7 +165,8 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
         if points[c] >= 10 or (points[c] > 0 and c >> 3 != trump):
             return reason("hint.give_points", me)
         return reason("hint.partner_master", me)
-    winners = [x for x in cards_of(t.legal) if beats(x, best, led, trump)]
+    legal = cards_of(t.legal)
+    winners = [x for x in legal if beats(x, best, led, trump)]
     if wins:
         if best_seat == t.partner:
             return reason("hint.secure", me)
@@ -181,5 +182,5 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
             return reason("hint.void", me, seat=o, suit=led)
     if winners:  # it could have won the trick, and does not
         return reason("hint.duck", me)
-    lowest = min(points[x] for x in cards_of(t.legal))
+    lowest = min(points[x] for x in legal)
     return reason("hint.discard" if points[c] == lowest else "hint.cannot_win", me)

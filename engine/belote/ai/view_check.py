@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bidding import PASS, ROUND1_ACTIONS, ROUND2_ACTIONS
-from ..cards import CODE_TO_CARD, SUITS, Mask, mask_codes
+from ..cards import CODE_TO_CARD, SUITS, Mask, mask_codes, mask_of_codes
 from ..deal import FIRST_HAND, FULL_HAND
 from ..errors import shown
 from ..phases import BID1, BID2, BIDDING, OVER, PLAY
@@ -193,7 +193,7 @@ def _consistent(view: Mapping[str, Any], phase: str) -> None:
     if view["hand_sizes"][view["seat"]] != len(hand):
         raise ValueError(f"bad view: hand_sizes[{view['seat']}] is {view['hand_sizes'][view['seat']]}, "
                          f"but hand holds {len(hand)} cards")
-    held = _mask(hand)
+    held = mask_of_codes(hand)  # the codes are checked by now
     if held.bit_count() != len(hand):
         raise _bad("hand", "distinct card codes", hand)
     if phase in BIDDING:
@@ -205,18 +205,10 @@ def _consistent(view: Mapping[str, Any], phase: str) -> None:
             raise _bad("legal_actions", f"bids of {phase} with the turned card {view['turned_card']}", legal)
         _bidding_fits(view, phase, held, allowed)
     elif phase == PLAY:
-        offered = _mask(legal)
+        offered = mask_of_codes(legal)
         if offered & ~held:
             raise _bad("legal_actions", "cards of the hand", legal)
         _play_fits(view, held, offered)
-
-
-def _mask(codes: Sequence[str]) -> Mask:
-    """The mask of card codes already checked."""
-    m = 0
-    for code in codes:
-        m |= 1 << CODE_TO_CARD[code]
-    return m
 
 
 def _in_turn(first: int, n: int) -> int:
