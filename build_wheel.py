@@ -397,6 +397,7 @@ def assemble(out: Path, build_id: str | None) -> dict:
     check_out(out)
     check_build_id(build_id)
     check_catalogues(SITE_SRC)
+    out.parent.mkdir(parents=True, exist_ok=True)  # only once `out` is known to be safe to replace
     pyodide_version = pinned_pyodide_version()
     runtime = ensure_runtime(pyodide_version)
     work = Path(tempfile.mkdtemp(prefix="belote-whl-"))
@@ -488,9 +489,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--build-id", help="override the version stamp (tests use it to make two builds)")
     args = ap.parse_args(argv)
     out = args.out.resolve()
-    check_out(out)  # before making any folder
-    check_build_id(args.build_id)
-    out.parent.mkdir(parents=True, exist_ok=True)
     info = assemble(out, args.build_id)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"{out} ready: build {info['build']}, pyodide {info['pyodide']}, {info['wheel']}, {size / 1e6:.1f} MB")
