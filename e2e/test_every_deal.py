@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page
 
 from belote import Game, ai
-from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, load_save, next_frame
+from test_review import resume as resume_save
+from ui_helpers import MY_TURN, next_frame
 
 
 def normal_until(game: Game, stop) -> dict:
@@ -41,10 +41,8 @@ def after_thrown_in() -> dict:
 
 
 def resume(page: Page, open_game, save: dict, query: str = "speed=instant") -> None:
-    open_game(page, "levels=easy,easy,easy&speed=instant")
-    load_save(page, save)
-    page.goto(page.url.split("?")[0] + "?" + query)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    """The saved match resumed (test_review.resume), at the person's turn."""
+    resume_save(page, open_game, save, query)
     page.wait_for_selector(MY_TURN, state="attached", timeout=60_000)
 
 
