@@ -457,6 +457,43 @@ def test_an_embedded_practice_fits(page: Page, open_game, match, lang: str):
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 
+STEP_SIZES = [(360, 640), (360, 480), (640, 360), (1280, 800)]
+STEP_PLACES = """() => {
+  const box = (s) => document.querySelector(s)?.getBoundingClientRect();
+  const trick = box('#dlg-review .review-trick'), west = box('#dlg-review .review-seat-1 .review-cards'),
+        east = box('#dlg-review .review-seat-3 .review-cards');
+  return {next: box("[data-intent='review-next']").top, top: box('#dlg-review').top,
+          covered: !!trick && (trick.left < west.right - 1 || trick.right > east.left + 1)};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["lt"])  # the longest seat labels and decisions
+def test_the_review_steps_stay_put_from_card_to_card(page: Page, open_game, match, lang: str):
+    """Tapping › again and again steps through the deal: the step buttons stay where they are
+    from the start to the end of the deal (the dialog was centred, and the decision's text and
+    the values under the person's cards changed its height: › moved by 8-43 px, and a quick
+    tap could land on another button), and the trick never covers a side hand (a long seat
+    label squeezed the centre column to 27 px)."""
+    open_review(page, open_game, match, lang, (360, 640))
+    page.wait_for_selector("#dlg-review[data-values='8']", timeout=90_000)
+    problems = []
+    for width, height in STEP_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.keyboard.press("Home")
+        places = []
+        for _ in range(33):
+            next_frame(page)
+            places.append(page.evaluate(STEP_PLACES))
+            page.keyboard.press("ArrowRight")
+        ys, tops = sorted({round(p["next"]) for p in places}), sorted({round(p["top"]) for p in places})
+        if len(ys) > 1 or len(tops) > 1:
+            problems.append(f"{width}x{height}: › at y {ys}, the dialog's top at {tops}")
+        covered = [k for k, p in enumerate(places) if p["covered"]]
+        if covered:
+            problems.append(f"{width}x{height}: the trick covers a side hand at cards {covered}")
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("lang", ["fr"])  # "Prendre à carreau": 411 px wide before
 def test_the_persons_take_bubble_does_not_widen_the_phone_page(page: Page, site_url: str, lang: str):
     """The person takes: "Prendre cœur" shows beside "Vous" for a moment; at 360 px it wraps in

@@ -79,3 +79,24 @@ def test_hard_in_my_seat_is_remembered_when_the_review_is_opened_again(page: Pag
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=10_000)
     assert page.text_content("#review-hard") == result
     assert page.get_attribute("#dlg-review [data-intent='review-hard']", "aria-disabled") == "true"
+
+
+def test_the_review_says_how_its_values_are_counted(page: Page, open_game, match):
+    """The "i" by the title opens a note (a popover over the review): the values assume every
+    hand seen and perfect play, so a "?" may mark a fair choice on what the person could know.
+    The review never said so. Escape closes the note, not the review, and the steps still work."""
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    help_button = page.locator("#dlg-review .review-help-open")
+    assert help_button.get_attribute("aria-label") == "How the values are counted"
+    assert page.locator("#review-help").is_hidden()
+    help_button.click()
+    page.wait_for_selector("#review-help:popover-open")
+    note = page.text_content("#review-help")
+    assert "every hand seen" in note and "perfectly" in note and "?" in note, note
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review-help:popover-open", state="detached")
+    assert page.is_visible("#dlg-review[open]")
+    page.focus("#dlg-review [data-intent='review-next']")
+    page.keyboard.press("ArrowRight")
+    at(page, 1)
