@@ -94,3 +94,24 @@ def play_deal_by_clicking(frame, limit_s: float = 180) -> None:
             except PlaywrightError:  # the button was redrawn away: the action was taken
                 break
             time.sleep(0.03)
+
+
+def test_a_notice_in_the_frame_leaves_the_bids_and_the_hand_in_it(page, site_url, serve_dir, guard, tmp_path):
+    """A cross-site frame is refused storage by default here, so every visitor gets the notice
+    "This browser does not let the game keep data…". It took 150 px of the 480 and pushed the
+    bids and the whole hand below the frame's edge. It now lies over the top of the frame, and the
+    bids and the hand stay inside, while bidding and while playing."""
+    from test_fit import FIT_JS
+
+    frame = host_with_game(page, site_url, serve_dir, guard, tmp_path, "embed=1&levels=easy,easy,easy&speed=instant&seed=5")
+    frame.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    frame.wait_for_selector(MY_TURN, state="attached")
+    frame.wait_for_selector('[data-notice="storage"]')
+    next_frame(frame)
+    bidding = frame.evaluate(FIT_JS, "#bids button")
+    frame.click("#bids button[data-action='take']")
+    frame.wait_for_selector(LEGAL_CARD, state="attached", timeout=30_000)
+    next_frame(frame)
+    playing = frame.evaluate(FIT_JS, "#hand button")
+    assert frame.is_visible('[data-notice="storage"]')
+    assert not bidding["problems"] and not playing["problems"], (bidding["problems"], playing["problems"])

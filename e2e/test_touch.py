@@ -1,0 +1,185 @@
+"""The table on touch phones, as a phone's browser shows it: a window shorter than the screen (the
+address bar and the toolbars take the rest), 320 px wide phones, a landscape phone under its bars,
+a notch. Each case was seen failing on a phone-sized touch context before its fix."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from conftest import BOOT_TIMEOUT_MS, READY
+from test_review import match, resume  # noqa: F401 (match: a fixture)
+from ui_helpers import MY_TURN, moves, next_frame, play_until
+
+EASY = "levels=easy,easy,easy&speed=instant&seed=5"
+BOXES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
+  const r = e.getBoundingClientRect();
+  return {id: e.dataset.action || e.dataset.card || e.id || e.className, x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+PAGE_SIZE = "[document.documentElement.scrollWidth, innerWidth, document.documentElement.scrollHeight, innerHeight]"
+
+
+def touch_page(browser: Browser, guard, width: int, height: int):
+    """A phone's context (touch, mobile viewport, 2x pixels) and a page in it."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    context.set_default_timeout(30_000)
+    guard.attach(context)
+    return context, context.new_page()
+
+
+def boot(page: Page, site_url: str, query: str) -> None:
+    page.goto(site_url + "?" + query)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    next_frame(page)
+
+
+def to_round_two(page: Page) -> None:
+    """Taps Pass until the person speaks in round 2 (seed 5: everyone passes round 1)."""
+    for _ in range(20):
+        page.wait_for_selector(MY_TURN, state="attached")
+        if page.get_attribute("#app", "data-phase") != "bid1":
+            break
+        before = moves(page)
+        page.locator('#bids button[data-action="pass"]').tap()
+        deadline = time.monotonic() + 10
+        while moves(page) == before and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert page.get_attribute("#app", "data-phase") == "bid2"
+    next_frame(page)
+
+
+def take_and_play(page: Page) -> None:
+    page.locator('#bids button[data-action^="take"]').first.tap()
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
+               and page.query_selector(MY_TURN) is not None, tap=True)
+    next_frame(page)
+
+
+def off_screen(page: Page, selector: str, width: int, height: int) -> list[dict]:
+    return [b for b in page.evaluate(BOXES, selector)
+            if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > width + 0.5 or b["y"] + b["h"] > height + 0.5]
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("size", [(375, 548), (360, 560)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_bidding_and_the_hand_fit_a_phone_browsers_window(browser, guard, site_url, size, lang):
+    """An iPhone SE in Safari shows 375x548, a 360x640 Android in Chrome about 360x560: in round 2
+    the bids and the hand were 590 px down the page, the hand cut to the tops of its cards."""
+    width, height = size
+    context, page = touch_page(browser, guard, width, height)
+    try:
+        boot(page, site_url, f"lang={lang}&{EASY}")
+        to_round_two(page)
+        problems = [("round 2", b) for b in off_screen(page, "#bids button, #hand button", width, height)]
+        size_now = page.evaluate(PAGE_SIZE)
+        if size_now[2] > size_now[3]:
+            problems.append(("round 2 scrolls", size_now))
+        take_and_play(page)
+        problems += [("play", b) for b in off_screen(page, "#hand button", width, height)]
+    finally:
+        context.close()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("size", [(640, 290), (732, 300)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_landscape_phone_under_its_bars_keeps_north_on_screen(browser, guard, site_url, size):
+    """North's name and bid were above the top of the page (y -21), out of reach: the table's
+    overflow went up. Nothing is above the top now, and the bids and the hand are on screen."""
+    width, height = size
+    context, page = touch_page(browser, guard, width, height)
+    try:
+        boot(page, site_url, EASY)
+        to_round_two(page)
+        above = [b for b in page.evaluate(BOXES, ".seat-label, .bubble:not([hidden])") if b["y"] < 0]
+        cut = off_screen(page, "#bids button, #hand button", width, height)
+    finally:
+        context.close()
+    assert not above and not cut, (above, cut)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_320_px_phone_reaches_every_card_and_bid(browser, guard, site_url, lang):
+    """At 320 px the hand (8 x 44 px) ran off both edges, the first card's rank unseen; French
+    round-2 bids started at x -10, where no scrolling reaches; the page was 336 px wide."""
+    context, page = touch_page(browser, guard, 320, 568)
+    try:
+        boot(page, site_url, f"lang={lang}&{EASY}")
+        to_round_two(page)
+        problems = [("round 2", b) for b in off_screen(page, "#bids button", 320, 10_000)]
+        take_and_play(page)
+        problems += [("play", b) for b in off_screen(page, "#hand button, .topbar > *", 320, 10_000)]
+        size_now = page.evaluate(PAGE_SIZE)
+        if size_now[0] > 320:
+            problems.append(("the page is wider than the phone", size_now))
+    finally:
+        context.close()
+    assert not problems, problems
+
+
+def test_your_own_bubble_leaves_the_status_line_readable(browser, guard, site_url):
+    """In Vietnamese your round-1 "Bỏ qua" bubble shrank to its longest word, wrapped onto two
+    lines and lay over the line that says what to do in round 2."""
+    context, page = touch_page(browser, guard, 360, 640)
+    try:
+        boot(page, site_url, f"lang=vi&{EASY}")
+        to_round_two(page)
+        covered = page.evaluate("""() => {
+          const bubble = document.querySelector('.seat-0 .bubble').getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(document.getElementById('status'));
+          return [...range.getClientRects()].filter((r) => r.bottom > bubble.top + 1 && r.top < bubble.bottom - 1
+            && r.right > bubble.left && r.left < bubble.right).length; }""")
+    finally:
+        context.close()
+    assert covered == 0
+
+
+@pytest.mark.parametrize("lang", ["hi", "lt"])
+def test_pass_is_as_wide_a_target_as_the_rest(browser, guard, site_url, lang):
+    """Pass ("पास": 32 px wide) sat 4 px from "Take …": a tap just off it took."""
+    context, page = touch_page(browser, guard, 360, 640)
+    try:
+        boot(page, site_url, f"lang={lang}&{EASY}")
+        bids = page.evaluate(BOXES, "#bids button")
+    finally:
+        context.close()
+    assert bids and all(b["w"] >= 44 and b["h"] >= 44 for b in bids), bids
+
+
+def test_nothing_lies_under_a_notch(browser, guard, site_url):
+    """viewport-fit=cover lets the page draw under a notch and rounded corners; only the bottom
+    inset was kept clear. In landscape (47 px insets) West's label and the toolbar lay under them."""
+    problems = []
+    for width, height, insets in [(390, 844, {"top": 47, "bottom": 34, "left": 0, "right": 0}),
+                                  (844, 390, {"top": 0, "bottom": 21, "left": 47, "right": 47})]:
+        context, page = touch_page(browser, guard, width, height)
+        try:
+            context.new_cdp_session(page).send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+            boot(page, site_url, EASY)
+            for b in page.evaluate(BOXES, ".topbar > *, .scorebar, .seat-label, #bids button, #hand button, .toolbar button"):
+                if b["w"] and (b["x"] < insets["left"] or b["x"] + b["w"] > width - insets["right"]
+                               or b["y"] < insets["top"] or b["y"] + b["h"] > height - insets["bottom"]):
+                    problems.append((width, height, b))
+        finally:
+            context.close()
+    assert not problems, problems
+
+
+def test_the_score_sheets_review_links_are_finger_sized(browser, guard, open_game, match):
+    """The deal numbers that open a deal's review were 20x15 px targets: a tap within 14 px of the
+    number's middle, across and down, now opens it."""
+    context, page = touch_page(browser, guard, 360, 640)
+    try:
+        resume(page, open_game, match["done"], "speed=instant&nosw=1")
+        page.locator("#btn-sheet").tap()
+        page.wait_for_selector("#dlg-sheet[open] .review-open")
+        misses = page.evaluate("""() => [...document.querySelectorAll('#dlg-sheet .review-open')].flatMap((link) => {
+          const r = link.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+          return [[-14, 0], [14, 0], [0, -14], [0, 14]].filter(([dx, dy]) =>
+            document.elementFromPoint(x + dx, y + dy)?.closest('.review-open') !== link).map((d) => [link.textContent, d]); })""")
+    finally:
+        context.close()
+    assert not misses, misses
+
