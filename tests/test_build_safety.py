@@ -331,3 +331,28 @@ def test_serve_on_a_busy_port_says_so_and_suggests_another(tmp_path: Path) -> No
             serve.main(["--dir", str(tmp_path), "--port", str(port)])
     message = _exit_message(exc)
     assert f"port {port}" in message and "already in use" in message and "make play PORT=" in message
+
+
+def test_serve_lists_no_folder_as_a_static_host_does(tmp_path: Path) -> None:
+    """`make play` listed /rules/ (the rules pages' folder, no index.html) where a static host
+    answers 404; a folder with an index.html still serves it."""
+    import urllib.error
+    import urllib.request
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>game</title>", encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "en.html").write_text("<!doctype html>", encoding="utf-8")
+    server = serve.make_server(tmp_path)
+    serve.start_in_thread(server)
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with urllib.request.urlopen(base) as response:
+            assert response.status == 200 and b"<title>game" in response.read()
+        with pytest.raises(urllib.error.HTTPError) as listing:
+            urllib.request.urlopen(base + "rules/")
+        assert listing.value.code == 404
+        with urllib.request.urlopen(base + "rules/en.html") as response:
+            assert response.status == 200
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -56,6 +56,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
+    def list_directory(self, path):  # noqa: ANN001 (http.server's signature)
+        """No folder listings: a static host shows none (a folder without index.html is a 404)."""
+        self.send_error(404, "File not found")
+        return None
+
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         self.server.hits.append((self.path, int(code) if str(code).isdigit() else 0))
         super().log_request(code, size)
