@@ -79,3 +79,41 @@ def test_bridge_shows_nested_junk_briefly() -> None:
     answer = json.loads(bridge.handle(json.dumps({"id": 1, "method": "new_game", "params": {"seed": _nested(20)}})))
     assert answer["ok"] is False and answer["type"] == "BadRequest"
     assert answer["error"] == "seed must be a non-negative int or null, got [[[[...]]]]"
+
+
+LIMIT = 2000  # characters: a message a person can read, whatever the input
+
+
+def test_unknown_save_keys_are_named_briefly() -> None:
+    """Game.from_dict joined every unknown key in full: one key of a million characters gave a
+    1,000,023-character message, 100,000 keys one of 788,911. Five are named, and a count."""
+    save = Game(seed=1).to_dict()
+    with pytest.raises(ValueError) as long_key:
+        Game.from_dict({**save, "x" * 1_000_000: 1})
+    with pytest.raises(ValueError) as many_keys:
+        Game.from_dict({**save, **{f"k{i}": 1 for i in range(100_000)}})
+    assert len(str(long_key.value)) < LIMIT
+    assert len(str(many_keys.value)) < LIMIT and str(many_keys.value).endswith("and 99995 more")
+
+
+@pytest.mark.parametrize("method", ["new_game", "open"])
+def test_unknown_params_and_huge_numbers_are_shown_briefly(method: str) -> None:
+    """The workers' bridges named every unknown param in full, and a number beyond a double
+    with its million digits."""
+    from belote.analysis import Analysis
+
+    server = bridge.Bridge() if method == "new_game" else Analysis()
+    unknown = json.loads(server.handle(json.dumps({"id": 1, "method": method, "params": {"x" * 1_000_000: 1}})))
+    huge = json.loads(server.handle('{"id":1,"method":"' + method + '","params":{"a":1' + "0" * 1_000_000 + '.0}}'))
+    for reply in (unknown, huge):
+        assert reply["ok"] is False and reply["type"] == "BadRequest" and len(reply["error"]) < LIMIT
+
+
+@pytest.mark.parametrize("target", ["0", "-5"])
+def test_the_terminal_game_says_a_bad_target_is_bad(target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`belote --target 0` printed a traceback; it is a usage error now (exit 2, one line)."""
+    from belote import cli
+
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--target", target])
+    assert exc.value.code == 2 and "target must be a positive int" in capsys.readouterr().err

@@ -35,7 +35,7 @@ from typing import Any
 from . import ai
 from .ai.levels import move_seed
 from .bidding import PASS
-from .errors import IllegalAction, shown
+from .errors import IllegalAction, shown, shown_names
 from .game import Game
 from .review import practice_save
 
@@ -95,7 +95,7 @@ def _refuse_constant(name: str) -> Any:
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):  # 1e400 reads as inf, which no JSON reply can hold
-        raise BadRequest(f"request is not JSON this bridge reads: {text} is beyond a double")
+        raise BadRequest(f"request is not JSON this bridge reads: {shown(text)} is beyond a double")
     return value
 
 
@@ -137,9 +137,9 @@ def _check_depth(text: str) -> None:
 
 
 def _check_params(params: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = sorted(str(k) for k in params.keys() - allowed)
+    extra = params.keys() - allowed
     if extra:
-        raise BadRequest(f"unknown params: {', '.join(extra)}")
+        raise BadRequest(f"unknown params: {shown_names(extra)}")
 
 
 def new_ai_seed() -> int:

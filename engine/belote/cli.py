@@ -40,7 +40,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--target", type=int, default=1000)
     args = parser.parse_args(argv)
-    game = Game(seed=args.seed, target=args.target)
+    try:
+        game = Game(seed=args.seed, target=args.target)
+    except ValueError as exc:  # --target 0: a message, not a traceback
+        parser.error(str(exc))
     print(f"turned card {game.view(0)['turned_card']}")
     while game.to_act is not None:
         seat = game.to_act

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterable
 from typing import Any
 
 _SHORT = reprlib.Repr()
@@ -23,3 +24,11 @@ def shown(value: Any) -> str:
         return _SHORT.repr(value)
     except Exception:  # a repr that fails: the message still names the type
         return f"<{type(value).__name__}>"
+
+
+def shown_names(names: Iterable[Any], limit: int = 5) -> str:
+    """At most `limit` names (keys, params) for an error message, sorted, and how many more:
+    a save with 100,000 unknown keys names five, not all 100,000."""
+    texts = sorted(n if isinstance(n, str) and len(n) <= 60 else shown(n) for n in names)
+    more = len(texts) - limit
+    return ", ".join(texts[:limit]) + (f" and {more} more" if more > 0 else "")

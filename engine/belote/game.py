@@ -17,7 +17,7 @@ from typing import Any
 
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Card
 from .deal import Deal, deck_for
-from .errors import IllegalAction, shown
+from .errors import IllegalAction, shown, shown_names
 from .events import Event, LastDeal, SheetRow, copy_row, sheet_row
 from .phases import OVER
 from .scoring import score_deal
@@ -204,9 +204,9 @@ class Game:
         missing = [k for k in SAVE_KEYS if k not in data]
         if missing:
             raise ValueError(f"save is missing {', '.join(missing)}")
-        extra = sorted(str(k) for k in data.keys() - set(SAVE_KEYS) - set(OPTIONAL_SAVE_KEYS))
+        extra = data.keys() - set(SAVE_KEYS) - set(OPTIONAL_SAVE_KEYS)
         if extra:
-            raise ValueError(f"save has unknown keys: {', '.join(extra)}")
+            raise ValueError(f"save has unknown keys: {shown_names(extra)}")
         if data["format"] != SAVE_FORMAT:
             raise ValueError(f"save format must be {SAVE_FORMAT!r}, got {shown(data['format'])}")
         if _check_int(data["version"], "save version") != SAVE_VERSION:
