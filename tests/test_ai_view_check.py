@@ -455,3 +455,38 @@ def test_the_turned_card_in_the_hand_while_bidding_is_refused():
 def test_cards_played_before_the_contract_are_refused():
     with pytest.raises(ValueError, match="bad view: trick, tricks: no card is played before the contract"):
         ai.choose_action(broken(BID, ("tricks",), PLAY["tricks"]), "hard", 1)
+
+
+class Shifty(dict):
+    """A view whose key `key` reads as the true value the first `honest` times, then as `junk`:
+    it passes a check that reads it, then lies to a level that reads it again."""
+
+    def __init__(self, view: dict[str, Any], key: str, junk: Any, honest: int = 1) -> None:
+        super().__init__(view)
+        self.key, self.junk, self.left = key, junk, honest
+
+    def __getitem__(self, name: str) -> Any:
+        if name == self.key:
+            if self.left <= 0:
+                return self.junk
+            self.left -= 1
+        return super().__getitem__(name)
+
+
+SHIFTS = [("legal_actions", None), ("legal_actions", ["ZZ"]), ("seat", 7), ("phase", "bid1"),
+          ("leader", None), ("tricks", None), ("hand", None), ("trick", None)]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hint"])
+@pytest.mark.parametrize(("key", "junk"), SHIFTS, ids=[f"{k}={shown(j)}" for k, j in SHIFTS])
+def test_a_view_that_changes_after_the_check_cannot_reach_a_level(level: str, key: str, junk: Any) -> None:
+    """A Mapping passes as a view, so its reads may change between the check and a level's own
+    reads: Easy, Normal, Hard and the hint then raised TypeError, KeyError or IndexError, or
+    "chose 'ZZ'". Each reads a checked copy of the view now, made from one read of each key, and
+    answers exactly as for the honest view."""
+    honest = copy.deepcopy(PLAY)
+    shifty = Shifty(copy.deepcopy(PLAY), key, junk)
+    if level == "hint":
+        assert ai.hint(shifty, 3) == ai.hint(honest, 3)
+    else:
+        assert ai.choose_action(shifty, level, 3) == ai.choose_action(honest, level, 3)

@@ -23,6 +23,7 @@ from ..rules import beats, winning_index
 from .knowledge import Knowledge
 from .levels import choose_action
 from .normal import Table
+from .view_check import checked_view
 
 SUIT_TEXT = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = ("\u2663", "\u2666", "\u2665", "\u2660")  # ♣ ♦ ♥ ♠
@@ -107,6 +108,7 @@ def reason(key: str, viewer: int, *, card: str | None = None, suit: int | None =
 
 def hint(view: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
     """The hinted action for ``view`` and why, ready for the page."""
+    view = checked_view(view)  # one checked copy for the choice and its reason
     action = choose_action(view, HINT_LEVEL, seed)
     return {"action": action, **explain(view, action)}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import shown
 from . import easy, hard, normal
-from .view_check import check_seed, check_view
+from .view_check import check_seed, checked_view
 
 Chooser = Callable[[Mapping[str, Any], int], str]
 
@@ -22,7 +22,7 @@ def choose_action(view: Mapping[str, Any], level: str = DEFAULT_LEVEL, seed: int
     if chooser is None:
         raise ValueError(f"unknown AI level {shown(level)}; known levels: {', '.join(LEVELS)}")
     check_seed(seed)
-    check_view(view)
+    view = checked_view(view)  # the level reads this checked copy, never the caller's mapping again
     legal = view["legal_actions"]
     if not legal:
         raise ValueError("bad view: legal_actions is empty: this seat is not to act")

@@ -43,6 +43,40 @@ def check_seed(seed: Any) -> None:
         raise ValueError(f"bad seed: None or an int of at most {_SEED_BITS} bits expected, got {shown(seed)}")
 
 
+def checked_view(view: Any) -> dict[str, Any]:
+    """A copy of the keys a level reads, each read once into plain dicts and lists, once checked.
+
+    Levels read only this copy: a Mapping whose reads change after the check (or a view that
+    carries more than a level may read) cannot slip anything past it.
+    """
+    _check_keys(view)
+    copy = {key: _plain(view[key], 0) for key in VIEW_KEYS}
+    check_view(copy)
+    return copy
+
+
+def _plain(value: Any, depth: int) -> Any:
+    """`value` with its lists, tuples and mappings copied, as deep as a view goes (a card of a
+    trick of `tricks`); anything deeper is left as it is, inside a value the check refuses."""
+    if depth > 4:
+        return value
+    if type(value) is list:
+        return [_plain(item, depth + 1) for item in value]
+    if type(value) is tuple:
+        return tuple(_plain(item, depth + 1) for item in value)
+    if isinstance(value, Mapping):
+        return {key: _plain(item, depth + 1) for key, item in value.items()}
+    return value
+
+
+def _check_keys(view: Any) -> None:
+    if not isinstance(view, Mapping):
+        raise ValueError(f"bad view: a mapping (a seat's view) expected, got {shown(view)}")
+    missing = [key for key in VIEW_KEYS if key not in view]
+    if missing:
+        raise ValueError(f"bad view: missing {', '.join(missing)}")
+
+
 def check_view(view: Any) -> None:
     """Raise ValueError naming the first field of ``view`` that no level could read.
 
@@ -50,11 +84,7 @@ def check_view(view: Any) -> None:
     a level builds on (:func:`_consistent`): the turn, the legal actions, the hand sizes. The
     finished tricks are not replayed. Every ``Game.view(seat)`` passes.
     """
-    if not isinstance(view, Mapping):
-        raise ValueError(f"bad view: a mapping (a seat's view) expected, got {shown(view)}")
-    missing = [key for key in VIEW_KEYS if key not in view]
-    if missing:
-        raise ValueError(f"bad view: missing {', '.join(missing)}")
+    _check_keys(view)
     phase = view["phase"]
     if type(phase) is not str or phase not in _PHASES:
         raise _bad("phase", f"one of {', '.join(sorted(_PHASES))}", phase)
