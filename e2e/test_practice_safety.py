@@ -4,7 +4,12 @@ match, and leaves nothing of itself in the match (code review of the practice):
    when the practice has just begun (its moves: 0) or is over (its view's phase: "over");
 2. back from a practice begun in the last deal's summary, the match says it is over;
 3. a hint asked in the practice and answered once the match is back is not shown in the match;
-4. a refused snapshot on the way back keeps the practice on the table (with the error), whole.
+4. a refused snapshot on the way back keeps the practice on the table (with the error), whole;
+5. a tab whose match is taken by another tab during a practice shows the match it lost, not the
+   practice as if it were the match;
+6. the practice's summary names the match's deal played again and has no match total; the score
+   bar and the score sheet stay the match's; the screen reader hears no practice "score";
+7. a practice's review is not kept in IndexedDB (nothing reopens it; it would push a match's out).
 
 The matches are built here (the engine under CPython, Easy computers: their choices do not depend
 on the seed, so the practice, which gets a fresh AI stream, is predictable too), stored with
@@ -21,7 +26,7 @@ from playwright.sync_api import Page
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, moves, play_until, saved, load_save, next_frame
+from ui_helpers import MY_TURN, READ_ENTRY, act_once, kept_reviews, moves, play_until, saved, load_save, next_frame
 
 LEVELS = ["easy", "easy", "easy"]
 AI_SEED = 4242
@@ -308,3 +313,122 @@ def test_a_practice_deal_all_four_pass_ends_there_without_dealing_again(page: Pa
     page.click(BACK)
     page.wait_for_selector("#practice-bar", state="hidden")
     page.wait_for_selector(MY_TURN, state="attached")  # the match's deal 2 waits for the person, as before
+
+
+@pytest.fixture(scope="module")
+def third_deal() -> dict:
+    """Deals 1 and 2 played (match seed 3: 142-182, deal 2 the person's dedans); deal 3 waits for the person."""
+    game = played_until(Game(seed=3, target=1000), lambda g: g.to_act == 0 and len(g.view(0)["sheet"]) == 2)
+    sheet = game.view(0)["sheet"]
+    assert [r["result"] for r in sheet] == ["made", "dedans"] and sheet[-1]["scores"] == [142, 182], sheet
+    return as_save(game)
+
+
+def table(page: Page) -> dict:
+    """What the table shows of the match (not whose turn it is)."""
+    next_frame(page)
+    return page.evaluate("""() => {
+      const app = document.getElementById("app");
+      const q = (s) => document.querySelector(s).textContent;
+      return {
+        moves: app.dataset.moves, phase: app.dataset.phase, deal: app.dataset.dealNumber, done: app.dataset.dealsDone,
+        scores: [q('[data-score-team="0"]'), q('[data-score-team="1"]')], target: q("#target-info"),
+        hand: [...document.querySelectorAll("#hand button")].map((b) => b.dataset.card),
+      };
+    }""")
+
+
+def dialog_text(page: Page, button: str, dlg: str) -> str:
+    """The text of the dialog `button` opens (closed again with Escape)."""
+    page.click(button)
+    page.wait_for_selector(f"{dlg}[open]")
+    text = page.inner_text(dlg)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{dlg}[open]", state="detached")
+    return text
+
+
+def test_a_tab_whose_match_moves_during_a_practice_shows_the_match_not_the_practice(page: Page, open_game, in_progress):
+    """Another tab takes the match during a practice: this tab shows the match as it left it (as any
+    tab whose match moved), its score sheet and last trick too. It kept the practice's table
+    ("Deal 1 · Playing to 1", 0-0, the practice's cards) above "This match moved to another tab"."""
+    resume(page, open_game, in_progress)
+    page.wait_for_selector(MY_TURN, state="attached")
+    before = table(page)
+    sheet = dialog_text(page, "#btn-sheet", "#dlg-sheet")
+    last = dialog_text(page, "#btn-last", "#dlg-last")
+    practice_from_sheet(page)
+    play(page, HINT_RACE_PATH[0])  # the practice is under way
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    other.click("[data-intent='take-over']")
+    other.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+    page.wait_for_selector('#app[data-tab="moved"]', state="attached", timeout=10_000)
+    assert page.query_selector(PRACTICE_ON) is None
+    assert table(page) == before
+    assert dialog_text(page, "#btn-sheet", "#dlg-sheet") == sheet
+    assert dialog_text(page, "#btn-last", "#dlg-last") == last
+    assert saved(other) == in_progress
+    other.close()
+    page.click("[data-intent='take-over']")  # and back here: the match, as it is
+    page.wait_for_selector('#app[data-tab="here"]', state="attached")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+    assert table(page) == before
+
+
+def test_a_practice_summary_names_the_match_deal_and_the_match_keeps_its_score(page: Page, open_game, third_deal):
+    """Deal 2 of a match at 142-182 played again: its summary is "Deal 2 played again", without a
+    match total; the score bar and the score sheet stay the match's; the screen reader hears the
+    practice deal's points, not a "score". They said "Deal 1: ...", "Match total 0 162", showed 0-162
+    in the score bar, one sheet row "1" with "Total 0 162", and "Score 0 to 162"."""
+    resume(page, open_game, third_deal, "speed=fast")
+    page.wait_for_selector(MY_TURN, state="attached")
+    scores = table(page)["scores"]
+    sheet = dialog_text(page, "#btn-sheet", "#dlg-sheet")
+    practice_from_sheet(page, 1)
+    page.evaluate(WATCH_LIVE)
+    deadline = time.monotonic() + 60
+    while page.query_selector("#deal-summary:not([hidden])") is None:  # the practice is played (fast: its summary stays 1.5 s)
+        assert time.monotonic() < deadline, "no deal summary"
+        if page.query_selector(MY_TURN) is not None:
+            act_once(page)
+        else:
+            time.sleep(0.02)
+    assert page.text_content("#deal-summary-title") == "Deal 2 played again: Failed (dedans)"
+    assert page.query_selector("#deal-summary tr.total") is None
+    assert "Match total" not in page.inner_text("#deal-summary")
+    page.click("#deal-summary [data-intent='dismiss-summary']")
+    page.wait_for_selector(PRACTICE_OVER, timeout=30_000)
+    assert table(page)["scores"] == scores == ["142", "182"]
+    assert dialog_text(page, "#btn-sheet", "#dlg-sheet") == sheet
+    said = page.evaluate("window.__said")
+    assert "Practice deal over: us 0, them 162." in said, said
+    assert not [s for s in said if "Score" in s], said
+    page.click(BACK)
+    page.wait_for_selector("#practice-bar", state="hidden")
+    assert saved(page) == third_deal
+
+
+def test_a_practice_review_is_not_kept(page: Page, open_game, third_deal):
+    """The review of a practice deal stays in memory: kept in IndexedDB (under a key made from the
+    practice's fresh seeds, which nothing reopens after a reload), it took one of the REVIEWS_KEPT
+    slots and pushed the match's kept reviews out."""
+    resume(page, open_game, third_deal)
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=90_000)
+    practice_from_sheet(page, 1)
+    play_until(page, lambda: page.query_selector(PRACTICE_OVER) is not None)
+    page.click("#practice-bar [data-intent='review']")
+    page.wait_for_selector("#dlg-review[open][data-values='8']", timeout=90_000)  # the person's cards all valued: the moment it was kept
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        listed = page.evaluate(READ_ENTRY, "reviews") or []
+        assert not [k for k in kept_reviews(page) if k.startswith("review:practice:")], listed
+        assert not [k for k in listed if k.startswith("practice:")], listed
+        time.sleep(0.2)
+    deadline = time.monotonic() + 90
+    while not [k for k in listed if k.startswith("match:")]:  # the match's review (its deal 2) is kept
+        assert time.monotonic() < deadline, listed
+        time.sleep(0.5)
+        listed = page.evaluate(READ_ENTRY, "reviews") or []
+    assert not [k for k in listed if k.startswith("practice:")], listed

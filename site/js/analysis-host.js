@@ -15,9 +15,10 @@
 // then the computer seats' decisions; one decision per job, so a request waits one decision at most.
 // When every card of the person in a match deal is valued, its loss joins the statistics under the
 // deal's (match, deal) key (js/stats.js), once however often the deal is reviewed.
-// What a review valued is kept in IndexedDB (match-store.js keepReview: public data, a finished
-// deal) with the build that valued it, so a deal reviewed again after a reload, here or in another
-// tab, shows its values at once; another build values it afresh (Hard's choices may differ).
+// What a review of a match deal valued is kept in IndexedDB (match-store.js keepReview: public data,
+// a finished deal; a practice's stays in memory only) with the build that valued it, so a deal
+// reviewed again after a reload, here or in another tab, shows its values at once; another build
+// values it afresh (Hard's choices may differ).
 
 import { countReview, matchKey } from "./stats.js";
 
@@ -105,15 +106,16 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
   }
 
-  /** What the review valued so far, into IndexedDB (a failure only costs the values next time). */
+  /** What the review valued so far, into IndexedDB (a failure only costs the values next time). A
+   * practice's is not kept: nothing opens it after a reload, and it would push a match's out. */
   function keep(r) {
-    if (!store || !r.done.size) return;
+    if (!store || !r.done.size || r.source !== "match") return;
     store.keepReview(r.key, { build, decisions: Object.fromEntries(r.done) }).catch(() => {});
   }
 
   /** Decisions this build valued in an earlier visit (or another tab), into r.done. */
   async function kept(r) {
-    const record = store ? await store.readReview(r.key).catch(() => null) : null;
+    const record = store && r.source === "match" ? await store.readReview(r.key).catch(() => null) : null;
     if (!record || record.build !== build || !record.decisions || typeof record.decisions !== "object") return;
     for (const [i, decision] of Object.entries(record.decisions)) {
       const index = Number(i);

@@ -2,7 +2,7 @@
 // returns to the opener). Content is built from state when a dialog opens.
 
 import { t, LANGUAGES, formatNumber } from "./i18n.js";
-import { state, update, TARGETS, LEVELS, SPEEDS, isTarget } from "./state.js";
+import { state, update, TARGETS, LEVELS, SPEEDS, isTarget, matchView } from "./state.js";
 import { sheetContent, lastTrickContent } from "./render.js";
 import { statsContent } from "./stats-view.js";
 
@@ -38,7 +38,7 @@ export function refreshOpenDialog() {
 }
 
 function fill(id) {
-  if (id === "dlg-sheet") byId("sheet-body").replaceChildren(...sheetContent(state.view));
+  if (id === "dlg-sheet") byId("sheet-body").replaceChildren(...sheetContent(matchView())); // the match's, even during a practice
   if (id === "dlg-last") byId("last-body").replaceChildren(...lastTrickContent(state.view));
   if (id === "dlg-over") {
     const v = state.view;

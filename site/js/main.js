@@ -322,8 +322,10 @@ async function askHint() {
 // ---- the practice: a finished deal played again, outside the match ---------------------------
 
 /** Deals finished match deal `deal` again as a practice; the match waits (its save untouched). Its
- * phase and moves are kept with the practice: whether it is in progress is the match's, not the
- * practice's (matchInProgress). A match that ended meanwhile says so on the way back (backToMatch). */
+ * table (view, moves, token) is kept with the practice: whether a match is in progress is the
+ * match's, not the practice's (matchInProgress); its score bar and sheet stay on show (render.js);
+ * a tab whose match moves shows it again (matchMoved). A match that ended meanwhile says so on the
+ * way back (backToMatch). */
 async function startPractice(deal) {
   if (state.boot !== "ready" || state.tab !== "here") return;
   session.overPending = false;
@@ -332,8 +334,12 @@ async function startPractice(deal) {
   update({ busy: true, hint: null });
   try {
     const reply = await session.engine.call("practice_start", { deal });
+    if (state.tab !== "here") { // the match moved meanwhile: no practice in a tab that lost it
+      session.engine.call("practice_stop").catch(() => {});
+      return;
+    }
     update((s) => ({
-      practice: { deal, save: reply.save, match: s.practice ? s.practice.match : { phase: s.view?.phase ?? "over", moves: s.moves } },
+      practice: { deal, save: reply.save, match: s.practice ? s.practice.match : { view: s.view, moves: s.moves, token: s.token } },
       view: reply.view, moves: reply.moves, token: reply.token, busy: false, alert: null,
     }));
     timeline.reset(reply.token);
@@ -367,11 +373,14 @@ async function showMatchAgain() {
   if (state.view.phase === "over") openDialog("dlg-over");
 }
 
-/** Forgets the practice (its computer moves stop); the caller shows the match again. */
+/** Forgets the practice (its computer moves stop); the caller shows the match again. Returns the
+ * match's table as it was when the practice began ({view, moves, token}), or null. */
 function leavePractice() {
-  if (!state.practice) return;
+  if (!state.practice) return null;
+  const { match } = state.practice;
   update({ practice: null });
   if (session.engine) session.engine.call("practice_stop").catch(() => {});
+  return match;
 }
 
 /** Back from the practice: the match as it stands now (and "Match over" if it is). The practice
@@ -510,7 +519,9 @@ function matchMoved() {
   update((s) => ({ tab: "moved", busy: false, hint: null, alert: s.alert?.kind === "boot" ? s.alert : null }));
   timeline.reset(null);
   closeDialogs();
-  leavePractice();
+  // A practice on the table gives way to the match as it was shown (as any tab whose match moved).
+  const match = leavePractice();
+  if (match) update({ view: match.view, moves: match.moves, token: match.token });
   if (session.engine) session.engine.expect(false);
 }
 

@@ -7,16 +7,16 @@ import { announce } from "./live.js";
 
 /** Announces the events of one step; `view` is the person's view after them. In a practice (a
  * deal played again, a match to 1 point inside the engine) its "match over" is not the match's:
- * the practice bar (role=status) says the practice is over instead. */
+ * the practice bar (role=status) says the practice is over instead; nor is its score. */
 export function narrate(events, view, { practice = false } = {}) {
   for (const ev of events) {
     if (practice && ev.type === "match_over") continue;
-    const text = sentence(ev, view);
+    const text = sentence(ev, view, practice);
     if (text) announce(text);
   }
 }
 
-function sentence(ev, view) {
+function sentence(ev, view, practice = false) {
   switch (ev.type) {
     case "bid":
       return ev.action === "pass" ? tSeat("announce_pass", ev.seat, { player: seatName(ev.seat) }) : "";
@@ -29,6 +29,7 @@ function sentence(ev, view) {
     case "trick":
       return tSeat("announce_trick", ev.winner, { player: seatName(ev.winner), points: ev.points });
     case "deal_scored":
+      if (practice) return t("announce_practice_scored", { us: ev.points[0], them: ev.points[1] }); // the match's score is unchanged
       return t("announce_deal_scored", { us: ev.points[0], them: ev.points[1], total_us: ev.scores[0], total_them: ev.scores[1] });
     case "thrown_in":
       return t("announce_thrown_in");

@@ -5,7 +5,7 @@
 
 import { t, tSeat, seatName, formatNumber } from "./i18n.js";
 import {
-  state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate,
+  state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate, matchView,
   LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
@@ -72,15 +72,18 @@ export function render() {
   renderReview();
 }
 
+/** The score bar: the match's scores and reserve (during a practice those it waits at: the practice's
+ * deal adds nothing to them); in the middle, the deal on the table (or the practice's label). */
 function renderScores(v) {
-  const scores = v ? v.scores : [0, 0];
+  const m = matchView();
+  const scores = m ? m.scores : [0, 0];
   for (const team of [0, 1]) {
     const node = document.querySelector(`[data-score-team="${team}"]`);
     node.textContent = formatNumber(scores[team]);
   }
   $("#target-info").textContent = !v ? "" : state.practice ? t("practice_label", { n: state.practice.deal + 1 })
     : `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}`;
-  $("#reserve-info").textContent = v && v.reserve > 0 ? t("reserve_label", { points: v.reserve }) : "";
+  $("#reserve-info").textContent = m && m.reserve > 0 ? t("reserve_label", { points: m.reserve }) : "";
   const trump = $("#trump-info");
   if (changed("trump", v && v.trump ? v.trump : "")) {
     trump.replaceChildren();
@@ -252,9 +255,12 @@ function renderPractice(v) {
   bar.append(back);
 }
 
-/** The body of an end-of-deal summary (also used by the score sheet's detail). */
+/** The body of an end-of-deal summary. A practice's names the match's deal it played again, and has
+ * no match total (its own "match" is that one deal). */
 export function summaryContent(row, v, titleId) {
-  const title = el("h2", "summary-title", t("summary_title", { n: row.deal + 1, result: t(RESULT_KEYS[row.result]) }));
+  const p = state.practice;
+  const title = el("h2", "summary-title", t(p ? "summary_title_practice" : "summary_title",
+    { n: (p ? p.deal : row.deal) + 1, result: t(RESULT_KEYS[row.result]) }));
   if (titleId) title.id = titleId;
   const contract = el("p", "summary-contract");
   if (row.taker !== null && row.taker !== undefined) {
@@ -275,7 +281,7 @@ export function summaryContent(row, v, titleId) {
   if (row.capot !== null && row.capot !== undefined) line("summary_capot", [0, 1].map((tm) => (tm === row.capot ? "✓" : "")));
   if (row.reserve_paid.some((x) => x)) line("summary_reserve_paid", row.reserve_paid);
   line("summary_points", row.points, "points");
-  line("summary_total", row.scores, "total");
+  if (!p) line("summary_total", row.scores, "total");
   table.append(thead, body);
   const out = [title, contract, table];
   if (row.reserve > 0) out.push(el("p", "summary-reserve", t("summary_reserve_held", { points: row.reserve })));
@@ -488,6 +494,7 @@ export function sheetContent(v) {
   for (const row of v.sheet) {
     const tr = el("tr", `result-${row.result}`);
     const th = headerCell("row", formatNumber(row.deal + 1), "num");
+    // During a practice these are the match's deals, not linked: a review button then would be the practice's.
     if (row.result !== "thrown_in" && !state.practice) {
       // the deal's number opens its review (a link-like button: the row keeps its height)
       const label = t("review_deal_label", { n: row.deal + 1 });

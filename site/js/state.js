@@ -53,7 +53,7 @@ export const state = {
   dialog: null, // the id of the open dialog, if any
   review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
   practice: null, // a finished deal played again outside the match: {deal, save, match} (the match waits;
-  // `match`: its {phase, moves} when the practice began: view and moves above are the practice's)
+  // `match`: its {view, moves, token} as shown when the practice began: those above are the practice's)
   stats: null, // the Statistics dialog: {record, key, confirm, kept} (stats-view.js)
 };
 
@@ -93,6 +93,11 @@ export function isMyTurn(s = state) {
     && s.boot === "ready" && s.tab === "here" && !practiceOver(s);
 }
 
+/** The match's view: the table's, or during a practice the one it waits at (its score bar and sheet). */
+export function matchView(s = state) {
+  return s.practice ? s.practice.match.view : s.view;
+}
+
 /** A practice whose one deal has ended (scored or thrown in): nothing more to play in it. */
 export function practiceOver(s = state) {
   return !!s.practice && !!s.view && s.view.sheet.length > 0;
@@ -102,8 +107,8 @@ export function practiceOver(s = state) {
  * practice the table shows the practice, so the match's own progress decides (it cannot end while it
  * waits: the person plays in each deal). */
 export function matchInProgress(s = state) {
-  const m = s.practice ? s.practice.match : s.view && { phase: s.view.phase, moves: s.moves };
-  return !!m && m.phase !== "over" && m.moves > 0;
+  const m = s.practice ? s.practice.match : s;
+  return !!m.view && m.view.phase !== "over" && m.moves > 0;
 }
 
 export function levelOfSeat(seat, s = state) {
