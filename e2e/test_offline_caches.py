@@ -147,6 +147,7 @@ def test_two_copies_on_one_origin_keep_their_own_caches_and_old_named_ones_go(pe
     sw = (site_dir / "sw.js").read_text()
     (beta / "sw.js").write_text(sw.replace(f'"build": "{info["build"]}"', '"build": "beta"', 1))
     (tmp_path / "host" / "favicon.ico").write_bytes((site_dir / "favicon.ico").read_bytes())  # for the seeding page
+    (tmp_path / "host" / "index.html").write_text("<!doctype html><title>host</title>")  # the seeding page (no folder listings)
     server, origin = serve(tmp_path / "host")
     a, b = origin + "games/belote/", origin + "games/belote-beta/"
     ctx, guard = persistent(origin)
