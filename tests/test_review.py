@@ -419,3 +419,30 @@ def test_one_decision_at_a_time_gives_the_whole_review(capot_save):
         assert d == whole["decisions"][i]
         assert {k: d[k] for k in outline[i]} == outline[i]
     assert {**review.header(), "decisions": whole["decisions"]} == whole
+
+
+class ShiftySave(dict):
+    """A save whose `key` reads true once (for the check), then as `junk`."""
+
+    def __init__(self, save: dict, key: str, junk: object) -> None:
+        super().__init__(save)
+        self.key, self.junk, self.reads = key, junk, 0
+
+    def __getitem__(self, name: str) -> object:
+        if name == self.key:
+            self.reads += 1
+            if self.reads > 1:
+                return self.junk
+        return super().__getitem__(name)
+
+
+@pytest.mark.parametrize(("key", "junk"), [("actions", []), ("actions", None), ("seed", None), ("decks", None)])
+def test_a_save_read_again_after_its_check_cannot_change_the_replay(two_deals, key, junk):
+    """The review's entries checked a save, then read it again: a dict subclass whose reads
+    change gave IndexError or TypeError, and a `seed` read as None dealt a practice from a random
+    seed. They read the checked match's own save now, so each answers as for the honest save."""
+    honest = copy.deepcopy(two_deals)
+    assert DealReview(ShiftySave(copy.deepcopy(two_deals), key, junk), 1).header() == DealReview(honest, 1).header()
+    assert practice_save(ShiftySave(copy.deepcopy(two_deals), key, junk), 1) == practice_save(honest, 1)
+    shifty = hard_in_seat(ShiftySave(copy.deepcopy(two_deals), key, junk), 1, LEVELS, 5)
+    assert shifty == hard_in_seat(honest, 1, LEVELS, 5)

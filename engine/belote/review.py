@@ -199,7 +199,7 @@ class DealReview:
             raise ValueError("bad ai_seed: a Hard seat's belief as it played needs the match's ai_seed")
         self._row = copy_row(_finished_row(game, deal, played=True))
         self._deal = deal
-        self._replay(save)
+        self._replay(game.to_dict())  # the checked match's own save, not the caller's mapping read again
 
     # -------------------------------------------------------------- public
 
@@ -399,7 +399,9 @@ def deal_review(save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
 def practice_save(save: Any, deal: Any) -> dict[str, Any]:
     """The save of a new match whose first deal is finished deal ``deal`` again: the same cards
     and dealer, nothing played, no score and no reserve (the match's save is only read)."""
-    row = _finished_row(_load(save), deal, played=True)  # a thrown-in deal's hands were never shown
+    game = _load(save)
+    save = game.to_dict()  # read from here on: the caller's mapping is read once, by the check
+    row = _finished_row(game, deal, played=True)  # a thrown-in deal's hands were never shown
     practice = Game(seed=save["seed"], target=save["target"], decks=[deal_deck(save, deal)],
                     first_dealer=row["dealer"])
     return practice.to_dict()
@@ -413,9 +415,12 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     then every seat acts: seat 0 as Hard, seats 1-3 at ``levels``, each action with the seed it
     had in the match (``move_seed(ai_seed, move)``), so where Hard plays as the person did, the
     computer players answer as they did. The returned save stops at the deal's end and is
-    reviewable (``deal_review(result["save"], deal)``); the match's own save is only read.
+    reviewable (``deal_review(result["save"], deal)``) unless everyone passed twice (a row
+    ``thrown_in``); the match's own save is only read.
     """
-    _finished_row(_load(save), deal, played=True)  # a thrown-in deal's hands were never shown
+    game = _load(save)
+    save = game.to_dict()  # read from here on: the caller's mapping is read once, by the check
+    _finished_row(game, deal, played=True)  # a thrown-in deal's hands were never shown
     checked = _check_levels(levels)
     if checked is None:
         raise ValueError("bad levels: a list of 3 levels (seats 1, 2, 3), got None")
