@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from belote.arena import parse_options
+from belote.arena import check_options, parse_options
 
 
 def parse_args(doc: str, deals: int, seed: int, argv: list[str] | None) -> tuple[argparse.Namespace, dict[str, Any]]:
@@ -19,4 +19,8 @@ def parse_args(doc: str, deals: int, seed: int, argv: list[str] | None) -> tuple
     parsed = parse_options(args.opt, None)
     if set(parsed) - {"hard"}:
         p.error("only hard.NAME=VALUE options")
+    try:
+        check_options(parsed)  # a misspelt name or a wrong type: a usage error, as in the arena
+    except ValueError as exc:
+        p.error(str(exc))
     return args, parsed.get("hard", {})

@@ -146,3 +146,25 @@ def test_a_bad_paired_file_is_refused_before_the_run(tmp_path, capsys):
             raise AssertionError("a bad per-deal file must be refused")
         out = capsys.readouterr()
         assert "per-deal file" in out.err and "Duplicate arena" not in out.out
+
+
+@pytest.mark.parametrize(("opt", "said"), [
+    ("hard.bogus=1", "hard has no option 'bogus'"),
+    ("hard.samples=abc", "hard.samples='abc': int expected"),
+    ("hard.time_limit=nan", "hard.time_limit=nan"),
+    ("normal.depth=2", "normal takes no options"),
+])
+def test_a_bad_level_option_is_a_usage_error_before_the_run(opt, said, capsys):
+    """--opt hard.bogus=1 or hard.samples=abc gave a TypeError traceback from inside a run, and
+    hard.time_limit=nan was taken: each is a usage error now, said before any deal is played."""
+    level = opt.split(".")[0]
+    with pytest.raises(SystemExit) as exc:
+        arena.main(["--a", level, "--b", "easy", "--deals", "1", "--workers", "1", "--opt", opt])
+    assert exc.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_the_options_in_use_pass_the_check():
+    """What docs/hard-tuning.md and the README run with still passes."""
+    arena.check_options(arena.parse_options(
+        ["hard.bid_with=normal", "hard.samples=8", "hard.time_limit=None", "hard.time_limit=0.5",
+         "hard.race=3", "hard.oversample=6", "hard.miss=0.5", "hard.bid_miss=1"], 12))

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import math
 import multiprocessing
@@ -59,6 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import ai, oracle, peek
+from .ai import hard
 from .cards import CARD_CODES
 from .game import Game
 
@@ -396,6 +398,36 @@ def parse_options(opts: Sequence[str], hard_samples: int | None) -> Options:
     return out
 
 
+_KINDS: dict[str, tuple[type, ...]] = {"int": (int,), "float": (int, float), "str": (str,)}
+
+
+def check_options(options: Mapping[str, Mapping[str, Any]]) -> None:
+    """ValueError for an option a level does not take, or a value of the wrong type (Hard's by
+    its settings' names and types; Easy and Normal take none), before a run rather than in it."""
+    settings = {p.name: str(p.annotation) for p in inspect.signature(hard._decide).parameters.values()
+                if p.kind is p.KEYWORD_ONLY}
+    for level, opts in options.items():
+        if level in ("easy", "normal") and opts:
+            raise ValueError(f"{level} takes no options, got {', '.join(sorted(opts))}")
+        if level != "hard":
+            continue
+        for name, value in opts.items():
+            if name not in settings:
+                raise ValueError(f"hard has no option {name!r}; its options: {', '.join(settings)}")
+            if not _fits(value, settings[name]):
+                raise ValueError(f"hard.{name}={value!r}: {settings[name]} expected")
+
+
+def _fits(value: Any, annotation: str) -> bool:
+    """Whether ``value`` (as parse_options reads it) fits a setting annotated ``annotation``."""
+    kinds = [a.strip() for a in annotation.split("|")]
+    if value is None:
+        return "None" in kinds
+    if type(value) is float and not math.isfinite(value):
+        return False
+    return any(type(value) in _KINDS.get(kind, ()) for kind in kinds)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     p = argparse.ArgumentParser(prog="python -m belote.arena", description=__doc__.splitlines()[0])
@@ -427,6 +459,10 @@ def main(argv: list[str] | None = None) -> int:
             p.error(str(exc))
     options = parse_options(args.opt, args.hard_samples)
     options = {k: v for k, v in options.items() if k in (args.a, args.b)}
+    try:
+        check_options(options)
+    except ValueError as exc:
+        p.error(str(exc))
     workers = max(1, args.workers or os.cpu_count() or 1)
     t0 = time.perf_counter()
     try:
