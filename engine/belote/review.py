@@ -107,12 +107,14 @@ class _Moment:
 # ------------------------------------------------------------------ input checks
 
 
-def _load(save: Any) -> Game:
-    """The match of a save, replayed through the checked path (``Game.from_dict``)."""
+def _load(save: Any) -> tuple[Game, dict[str, Any]]:
+    """The match of a save, replayed through the checked path (``Game.from_dict``), and that
+    match's own save: read from then on, so the caller's mapping is read once, by the check."""
     try:
-        return Game.from_dict(save)
+        game = Game.from_dict(save)
     except ValueError as exc:
         raise ValueError(f"bad save: {exc}") from None
+    return game, game.to_dict()
 
 
 def _check_seats(seats: Any) -> tuple[int, ...]:
@@ -191,7 +193,7 @@ class DealReview:
     def __init__(self, save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
                  levels: Sequence[str] | None = None, ai_seed: int | None = None) -> None:
         """Check the input (ValueError naming what is wrong) and replay the deal."""
-        game = _load(save)
+        game, save = _load(save)
         self._seats = _check_seats(seats)
         self._levels = _check_levels(levels)
         self._ai_seed = _check_ai_seed(ai_seed)
@@ -199,7 +201,7 @@ class DealReview:
             raise ValueError("bad ai_seed: a Hard seat's belief as it played needs the match's ai_seed")
         self._row = copy_row(_finished_row(game, deal, played=True))
         self._deal = deal
-        self._replay(game.to_dict())  # the checked match's own save, not the caller's mapping read again
+        self._replay(save)
 
     # -------------------------------------------------------------- public
 
@@ -399,8 +401,7 @@ def deal_review(save: Any, deal: Any, seats: Sequence[int] = (PERSON,), *,
 def practice_save(save: Any, deal: Any) -> dict[str, Any]:
     """The save of a new match whose first deal is finished deal ``deal`` again: the same cards
     and dealer, nothing played, no score and no reserve (the match's save is only read)."""
-    game = _load(save)
-    save = game.to_dict()  # read from here on: the caller's mapping is read once, by the check
+    game, save = _load(save)
     row = _finished_row(game, deal, played=True)  # a thrown-in deal's hands were never shown
     practice = Game(seed=save["seed"], target=save["target"], decks=[deal_deck(save, deal)],
                     first_dealer=row["dealer"])
@@ -418,8 +419,7 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     reviewable (``deal_review(result["save"], deal)``) unless everyone passed twice (a row
     ``thrown_in``); the match's own save is only read.
     """
-    game = _load(save)
-    save = game.to_dict()  # read from here on: the caller's mapping is read once, by the check
+    game, save = _load(save)
     _finished_row(game, deal, played=True)  # a thrown-in deal's hands were never shown
     checked = _check_levels(levels)
     if checked is None:

@@ -51,7 +51,7 @@ def checked_view(view: Any) -> dict[str, Any]:
     """
     _check_keys(view)
     copy = {key: _plain(view[key], 0) for key in VIEW_KEYS}
-    check_view(copy)
+    _check_fields(copy)
     return copy
 
 
@@ -85,6 +85,11 @@ def check_view(view: Any) -> None:
     finished tricks are not replayed. Every ``Game.view(seat)`` passes.
     """
     _check_keys(view)
+    _check_fields(view)
+
+
+def _check_fields(view: Mapping[str, Any]) -> None:
+    """check_view past its keys: each field's shape, then the facts they must agree on."""
     phase = view["phase"]
     if type(phase) is not str or phase not in _PHASES:
         raise _bad("phase", f"one of {', '.join(sorted(_PHASES))}", phase)
