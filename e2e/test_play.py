@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
 from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, act_once, clear_store, deals_done, load_save, moves, next_frame,
-                        play_deal, play_until, saved)
+                        play_deal, play_until, saved, touch_page)
 
 EASY = "levels=easy,easy,easy"
 
@@ -114,10 +114,7 @@ def test_scores_and_table_match_the_engine(page: Page, open_game):
 
 
 def test_phone_viewport_plays_a_deal_by_tapping(browser, guard, open_game):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    guard.attach(context)
-    page = context.new_page()
+    context, page = touch_page(browser, guard, 360, 640)
     try:
         open_game(page, f"{EASY}&speed=fast&seed=12")
         # Everything fits the width; every control is a 44 px target.

@@ -6,11 +6,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from conftest import BOOT_TIMEOUT_MS, READY
 from test_review import match, resume  # noqa: F401 (match: a fixture)
-from ui_helpers import MY_TURN, moves, next_frame, play_until
+from ui_helpers import MY_TURN, moves, next_frame, play_until, touch_page
 
 EASY = "levels=easy,easy,easy&speed=instant&seed=5"
 BOXES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
@@ -19,18 +18,9 @@ BOXES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClien
 PAGE_SIZE = "[document.documentElement.scrollWidth, innerWidth, document.documentElement.scrollHeight, innerHeight]"
 
 
-def touch_page(browser: Browser, guard, width: int, height: int):
-    """A phone's context (touch, mobile viewport, 2x pixels) and a page in it."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    context.set_default_timeout(30_000)
-    guard.attach(context)
-    return context, context.new_page()
-
-
-def boot(page: Page, site_url: str, query: str) -> None:
-    page.goto(site_url + "?" + query)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+def boot(page: Page, open_game, query: str) -> None:
+    """The game at `query`, the person's turn on show."""
+    open_game(page, query)
     page.wait_for_selector(MY_TURN, state="attached")
     next_frame(page)
 
@@ -64,13 +54,13 @@ def off_screen(page: Page, selector: str, width: int, height: int) -> list[dict]
 
 @pytest.mark.parametrize("lang", ["en", "vi"])
 @pytest.mark.parametrize("size", [(375, 548), (360, 560)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_bidding_and_the_hand_fit_a_phone_browsers_window(browser, guard, site_url, size, lang):
+def test_bidding_and_the_hand_fit_a_phone_browsers_window(browser, guard, open_game, size, lang):
     """An iPhone SE in Safari shows 375x548, a 360x640 Android in Chrome about 360x560: in round 2
     the bids and the hand were 590 px down the page, the hand cut to the tops of its cards."""
     width, height = size
     context, page = touch_page(browser, guard, width, height)
     try:
-        boot(page, site_url, f"lang={lang}&{EASY}")
+        boot(page, open_game, f"lang={lang}&{EASY}")
         to_round_two(page)
         problems = [("round 2", b) for b in off_screen(page, "#bids button, #hand button", width, height)]
         size_now = page.evaluate(PAGE_SIZE)
@@ -84,13 +74,13 @@ def test_bidding_and_the_hand_fit_a_phone_browsers_window(browser, guard, site_u
 
 
 @pytest.mark.parametrize("size", [(640, 290), (732, 300)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_landscape_phone_under_its_bars_keeps_north_on_screen(browser, guard, site_url, size):
+def test_a_landscape_phone_under_its_bars_keeps_north_on_screen(browser, guard, open_game, size):
     """North's name and bid were above the top of the page (y -21), out of reach: the table's
     overflow went up. Nothing is above the top now, and the bids and the hand are on screen."""
     width, height = size
     context, page = touch_page(browser, guard, width, height)
     try:
-        boot(page, site_url, EASY)
+        boot(page, open_game, EASY)
         to_round_two(page)
         above = [b for b in page.evaluate(BOXES, ".seat-label, .bubble:not([hidden])") if b["y"] < 0]
         cut = off_screen(page, "#bids button, #hand button", width, height)
@@ -100,12 +90,12 @@ def test_a_landscape_phone_under_its_bars_keeps_north_on_screen(browser, guard, 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_320_px_phone_reaches_every_card_and_bid(browser, guard, site_url, lang):
+def test_a_320_px_phone_reaches_every_card_and_bid(browser, guard, open_game, lang):
     """At 320 px the hand (8 x 44 px) ran off both edges, the first card's rank unseen; French
     round-2 bids started at x -10, where no scrolling reaches; the page was 336 px wide."""
     context, page = touch_page(browser, guard, 320, 568)
     try:
-        boot(page, site_url, f"lang={lang}&{EASY}")
+        boot(page, open_game, f"lang={lang}&{EASY}")
         to_round_two(page)
         problems = [("round 2", b) for b in off_screen(page, "#bids button", 320, 10_000)]
         take_and_play(page)
@@ -118,12 +108,12 @@ def test_a_320_px_phone_reaches_every_card_and_bid(browser, guard, site_url, lan
     assert not problems, problems
 
 
-def test_your_own_bubble_leaves_the_status_line_readable(browser, guard, site_url):
+def test_your_own_bubble_leaves_the_status_line_readable(browser, guard, open_game):
     """In Vietnamese your round-1 "Bỏ qua" bubble shrank to its longest word, wrapped onto two
     lines and lay over the line that says what to do in round 2."""
     context, page = touch_page(browser, guard, 360, 640)
     try:
-        boot(page, site_url, f"lang=vi&{EASY}")
+        boot(page, open_game, f"lang=vi&{EASY}")
         to_round_two(page)
         covered = page.evaluate("""() => {
           const bubble = document.querySelector('.seat-0 .bubble').getBoundingClientRect();
@@ -137,18 +127,18 @@ def test_your_own_bubble_leaves_the_status_line_readable(browser, guard, site_ur
 
 
 @pytest.mark.parametrize("lang", ["hi", "lt"])
-def test_pass_is_as_wide_a_target_as_the_rest(browser, guard, site_url, lang):
+def test_pass_is_as_wide_a_target_as_the_rest(browser, guard, open_game, lang):
     """Pass ("पास": 32 px wide) sat 4 px from "Take …": a tap just off it took."""
     context, page = touch_page(browser, guard, 360, 640)
     try:
-        boot(page, site_url, f"lang={lang}&{EASY}")
+        boot(page, open_game, f"lang={lang}&{EASY}")
         bids = page.evaluate(BOXES, "#bids button")
     finally:
         context.close()
     assert bids and all(b["w"] >= 44 and b["h"] >= 44 for b in bids), bids
 
 
-def test_nothing_lies_under_a_notch(browser, guard, site_url):
+def test_nothing_lies_under_a_notch(browser, guard, open_game):
     """viewport-fit=cover lets the page draw under a notch and rounded corners; only the bottom
     inset was kept clear. In landscape (47 px insets) West's label and the toolbar lay under them."""
     problems = []
@@ -157,7 +147,7 @@ def test_nothing_lies_under_a_notch(browser, guard, site_url):
         context, page = touch_page(browser, guard, width, height)
         try:
             context.new_cdp_session(page).send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
-            boot(page, site_url, EASY)
+            boot(page, open_game, EASY)
             for b in page.evaluate(BOXES, ".topbar > *, .scorebar, .seat-label, #bids button, #hand button, .toolbar button"):
                 if b["w"] and (b["x"] < insets["left"] or b["x"] + b["w"] > width - insets["right"]
                                or b["y"] < insets["top"] or b["y"] + b["h"] > height - insets["bottom"]):

@@ -6,7 +6,7 @@ import json
 import time
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Browser, BrowserContext, Frame, Page
 
 LEGACY_SAVE_KEY = "belote.save.v1"  # where builds before the worker kept the match
 MY_TURN = '#app[data-my-turn="1"]'
@@ -56,6 +56,16 @@ READ_REVIEWS = _in_store("", """\
       resolve(Object.fromEntries(keys.result.map((k, i) => [k, values.result[i]])));
     };
     values.onerror = () => { db.close(); reject(values.error); };""")
+
+
+def touch_page(browser: Browser, guard, width: int, height: int) -> tuple[BrowserContext, Page]:
+    """A phone's context (touch, a mobile viewport of width x height, 2x pixels), watched by
+    `guard` like the `page` fixture's, and a page in it; the caller closes the context."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    context.set_default_timeout(30_000)
+    guard.attach(context)
+    return context, context.new_page()
 
 
 def stored_record(page: Page) -> dict | None:
