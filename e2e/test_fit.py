@@ -287,14 +287,17 @@ def fit_problems(page: Page, phase: Phase, sizes: list[tuple[int, int]]) -> list
 
 
 def run_match(page: Page, site_url: str, lang: str, embed: bool, match: str, save: dict, speed: str) -> list[str]:
-    # analysis=0: no review of the last deal in the background, so the statistics dialog always
-    # shows its tallest form ("nothing counted yet" above the table), not whichever a race gives.
+    # analysis=0: no review of the last deal in the background, so the statistics dialog
+    # counts no reviewed deal, not whichever a race gives.
     query = f"lang={lang}&speed={speed}&nosw=1&analysis=0" + ("&embed=1" if embed else "")
     sizes = VIEWPORTS[embed]
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     if not page.url.startswith(site_url):
         page.goto(site_url + "icons/icon.svg")  # a page of the origin, to reach its storage
     load_save(page, save)
+    # No statistics kept: the dialog shows its tallest form ("nothing counted yet" above the
+    # table) whichever cases this module's shared context ran before.
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": None})
     t = time.monotonic()
     page.goto(f"{site_url}?{query}")
     page.wait_for_selector('[data-ready="1"]', state="attached", timeout=60_000)
