@@ -173,3 +173,28 @@ def test_the_score_sheets_review_links_are_finger_sized(browser, guard, open_gam
         context.close()
     assert not misses, misses
 
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (834, 1194)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_tablet_held_upright_spreads_the_table_over_its_height(browser, guard, open_game, size):
+    """On a tablet held upright the table stopped at its laptop height and left a band of empty
+    felt between the scores and North (225 px at 768x1024). The players now sit at the edges,
+    the trick stays its size in the middle, and nothing scrolls."""
+    width, height = size
+    context, page = touch_page(browser, guard, width, height)
+    try:
+        boot(page, open_game, EASY)
+        got = page.evaluate("""() => {
+          const box = (s) => document.querySelector(s).getBoundingClientRect();
+          const score = box('.scorebar'), north = box('.seat-2'), mat = box('.center'), you = box('.seat-0');
+          return {band: north.top - score.bottom, above: mat.top - north.bottom, below: you.top - mat.bottom,
+                  mat: mat.height, trick: parseFloat(getComputedStyle(document.querySelector('.center')).minHeight)};
+        }""")
+        size_now = page.evaluate(PAGE_SIZE)
+        off = off_screen(page, "#bids button, #hand button", width, height)
+    finally:
+        context.close()
+    assert got["band"] < 24, got
+    # the mat is centred between North and You, no taller than the trick needs and a margin
+    assert abs(got["above"] - got["below"]) < 24 and got["mat"] <= got["trick"] + 130, got
+    assert size_now[2] <= size_now[3] and size_now[0] <= size_now[1] and not off, (size_now, off)
