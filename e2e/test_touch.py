@@ -198,3 +198,21 @@ def test_a_tablet_held_upright_spreads_the_table_over_its_height(browser, guard,
     # the mat is centred between North and You, no taller than the trick needs and a margin
     assert abs(got["above"] - got["below"]) < 24 and got["mat"] <= got["trick"] + 130, got
     assert size_now[2] <= size_now[3] and size_now[0] <= size_now[1] and not off, (size_now, off)
+
+
+def test_a_touch_screens_turn_draws_no_ring_that_looks_like_advice(browser, guard, open_game):
+    """The page gives the first bid the focus at each turn, for a keyboard; on a touch screen
+    Chromium drew the keyboard's ring around Pass before the first tap, where it read as the
+    suggested bid. A key pressed brings the rings back."""
+    context, page = touch_page(browser, guard, 360, 640)
+    ring = "() => { const a = document.activeElement; return [a.dataset.action || '', getComputedStyle(a).outlineStyle]; }"
+    try:
+        boot(page, open_game, EASY)
+        page.wait_for_selector("#bids button:focus", state="attached")
+        on_touch = page.evaluate(ring)
+        page.keyboard.press("ArrowRight")
+        with_keys = page.evaluate(ring)
+    finally:
+        context.close()
+    assert on_touch[1] == "none", on_touch
+    assert with_keys[0] and with_keys[1] != "none", with_keys

@@ -5,6 +5,14 @@
 const SHORTCUTS = { h: "hint", l: "last-trick", s: "score-sheet", n: "new-game" };
 
 export function bindInput(root, onIntent, { onHandFocus } = {}) {
+  // How the person plays, on <html data-input>: on a touch screen the turn's focus (render.js
+  // focusTurn) draws no keyboard ring, which read there as a suggested bid; a key brings it back.
+  const page = document.documentElement;
+  page.dataset.input = matchMedia("(pointer: coarse)").matches ? "touch" : "keyboard";
+  document.addEventListener("pointerdown", (event) => {
+    page.dataset.input = event.pointerType === "mouse" ? "mouse" : "touch";
+  }, true);
+
   root.addEventListener("click", (event) => {
     const target = event.target.closest("button, a");
     if (!target || target.disabled) return;
@@ -14,6 +22,7 @@ export function bindInput(root, onIntent, { onHandFocus } = {}) {
   });
 
   document.addEventListener("keydown", (event) => {
+    page.dataset.input = "keyboard";
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const inHand = event.target.closest && event.target.closest("#hand");
     if (inHand && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
