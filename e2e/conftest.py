@@ -14,8 +14,9 @@ Fixtures (use them, do not start your own servers/browsers):
                 for a test that provokes an error on purpose; guard.console, guard.errors,
                 guard.requests for assertions.
   open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"]
-  serve_dir     serve_dir(path, csp=True) -> base URL: serve another folder on another free
-                port (embedding host page: csp=False; a second build...); stopped at session end.
+  serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
+                free port (embedding host page: csp=False; a second build...; rate: bytes a
+                second for all its responses together, a slow link); stopped at session end.
 Helpers: READY = '[data-ready="1"]', BOOT_TIMEOUT_MS.
 Waiting: use wait_for_selector / expect-style locators; the pages' strict CSP breaks
 wait_for_function. Screenshots of failed tests land in e2e/artifacts/.
@@ -133,8 +134,8 @@ def site_dir(tmp_path_factory) -> Path:
 def serve_dir():
     servers = []
 
-    def serve(directory: Path | str, csp: bool = True) -> str:
-        server = make_server(directory, 0, csp=csp)
+    def serve(directory: Path | str, csp: bool = True, rate: float | None = None) -> str:
+        server = make_server(directory, 0, csp=csp, rate=rate)
         start_in_thread(server)
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/"

@@ -71,3 +71,45 @@ def test_missing_runtime_file_shows_an_alert_with_retry(page, site_url, guard):
     page.route("**/python_stdlib*.zip", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(site_url + "?levels=easy,easy,easy")
     page.wait_for_selector(RETRY, state="visible", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_a_slow_first_visit_shows_its_download_moving(page, site_dir, serve_dir, guard):
+    """A phone on a slow link waits for the boot's ~10.6 MB: the page said one unchanging
+    sentence for the whole download. It now shows the megabytes that have come, in the page's
+    language, and they move."""
+    url = serve_dir(site_dir, rate=1_500_000)
+    guard.allow_origin(url)
+    page.goto(url + "?lang=fr&levels=easy,easy,easy&speed=instant&nosw=1")
+    page.wait_for_selector("#boot-download:not([hidden]) #boot-progress", state="visible", timeout=20_000)
+    first = (page.text_content("#boot-bytes"), page.eval_on_selector("#boot-progress", "p => p.value"))
+    later = first
+    for _ in range(40):
+        page.wait_for_timeout(100)
+        if page.get_attribute("#app", "data-ready") == "1":
+            break
+        later = (page.text_content("#boot-bytes"), page.eval_on_selector("#boot-progress", "p => p.value"))
+        if later[1] > first[1]:
+            break
+    assert later[1] > first[1] and later[0] != first[0], (first, later)
+    assert "Mo" in later[0], later  # French megabytes
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.is_hidden("#boot-download")
+
+
+def test_a_download_that_breaks_off_is_said_at_once_and_retry_starts_clean(page, site_dir, serve_dir, guard):
+    """The network drops during the wasm's download: Pyodide's loader only logged it and the
+    page showed its spinner for 45 s before blaming slowness. It now names the download within
+    seconds; Retry then takes the failure and its button away while the new boot loads."""
+    guard.allow_console(r"pyodide\.asm\.wasm|wasm|Failed to fetch|ERR_INTERNET_DISCONNECTED")
+    url = serve_dir(site_dir, rate=2_000_000)  # the retry's boot takes seconds: long enough to look at
+    guard.allow_origin(url)
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort("internetdisconnected"))
+    page.goto(url + "?levels=easy,easy,easy&speed=instant&nosw=1")
+    page.wait_for_selector(RETRY, state="visible", timeout=15_000)
+    assert "pyodide.asm.wasm" in page.text_content(ALERT)
+    page.unroute("**/pyodide.asm.wasm")
+    page.click(RETRY)
+    page.wait_for_selector("#loading", state="visible", timeout=5_000)
+    during = (page.query_selector(ALERT), page.query_selector(RETRY))
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert during == (None, None), "the failure and its Retry stayed up while the new boot loaded"

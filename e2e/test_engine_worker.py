@@ -35,6 +35,18 @@ def test_missing_wheel_fails_fast_with_boot_error(page, site_url, guard):
     assert "belote-" in page.text_content("#out") and "404" in page.text_content("#out")
 
 
+def test_a_slow_download_that_keeps_coming_is_not_a_hang(page, site_dir, serve_dir, guard):
+    """The boot's clock counts silence, not time: on a link that brings the boot's ~10.6 MB in
+    about 5 s, a 3 s timeout does not fire (it did, when the whole boot had to fit in it: a phone
+    on a slow network never got in), and the page hears how much has come."""
+    url = serve_dir(site_dir, rate=2_000_000)
+    guard.allow_origin(url)
+    assert open_engine_page(page, url, "?timeout=3000") == "1", page.text_content("#out")
+    download = json.loads(page.get_attribute("#app", "data-result"))["download"]
+    build = json.loads(page.context.request.get(url + "build.json").text())
+    assert download and download["total"] == build["bootBytes"] and 0 < download["loaded"] <= download["total"], download
+
+
 def test_wasm_that_never_arrives_times_out(page, site_url):
     # A wrong MIME type or a blocked wasm makes Pyodide hang: the client's timeout must fire.
     page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered

@@ -5,10 +5,12 @@ const params = new URLSearchParams(location.search);
 const out = document.getElementById("out");
 const app = document.getElementById("app");
 const stages = [];
+let download = null; // the last {loaded, total} the boot reported
 const engine = createEngine({
   wheelMethod: params.get("wheel") || undefined,
   timeoutMs: Number(params.get("timeout")) || 30000,
   onProgress: (p) => stages.push(p),
+  onDownload: (d) => { download = d; },
 });
 try {
   const info = await engine.ready;
@@ -23,7 +25,7 @@ try {
   } catch (e) {
     refused = { type: e.type, message: e.message };
   }
-  const result = { info, stages, firstCallMs: Math.round(firstCall), action, events: played.steps[0].events, refused };
+  const result = { info, stages, download, firstCallMs: Math.round(firstCall), action, events: played.steps[0].events, refused };
   out.textContent = JSON.stringify(result, null, 1);
   app.dataset.result = JSON.stringify(result);
   app.dataset.ready = "1";

@@ -4,6 +4,7 @@
 // (A module that fails to load stops this one and main.js alike: js/boot-guard.js says so.)
 import { createEngine, EngineError, BUILD } from "./engine-client.js";
 
+// Nothing moved for this long (no stage reached, no byte downloaded): a hang, not a slow link.
 const BOOT_TIMEOUT_MS = 45000;
 
 /** A built page names its build (<meta name="belote-build">); js/build-info.js of another build

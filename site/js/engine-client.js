@@ -12,6 +12,8 @@
  *     onProgress({ stage, ms })   optional; stage is "runtime" (Pyodide loading), "engine"
  *                                 (installing the wheel), "import" (importing belote), then
  *                                 "ready". ms = since createEngine.
+ *     onDownload({ loaded, total })  optional; bytes of the boot's downloads arrived so far, and
+ *                                 what the build expects them to weigh (at most every 250 ms).
  *     onSteps(msg)                the computer moves the worker plays after a change of the match,
  *                                 one message per move: {token, steps, view, moves, levels, stored, lost}
  *                                 (steps_error messages come as {error: EngineError, token}).
@@ -20,7 +22,7 @@
  *     onAnalysis(msg)             analysis workers: a decision of a review as it is valued,
  *                                 {key, index, decision}, or {key, index, error, type} when it
  *                                 could not be valued (docs/contracts.md "Analysis worker").
- *   engine.listen({ onSteps, onCrash, onAnalysis })   sets those handlers later.
+ *   engine.listen({ onSteps, onCrash, onAnalysis, onDownload })   sets those handlers later.
  *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
  *                    bytecode: true when the engine was imported from the precompiled wheel
  *                    rejects with an EngineError when the boot fails or times out.
@@ -40,8 +42,10 @@
  *   with "NoAnswer" and onCrash is called.
  *
  *   Boot failure types (show role="alert" with a Retry button for any of them):
- *     "BootTimeout"  no ready answer within timeoutMs (wrong MIME type, blocked wasm: these hang)
- *     "BootError"    the runtime, the wheel or the import failed (message names the cause/file)
+ *     "BootTimeout"  no sign of progress (a stage reached, bytes downloaded) for timeoutMs (wrong
+ *                    MIME type, blocked wasm: these hang); a slow download that moves never times out
+ *     "BootError"    the runtime, the wheel or the import failed, or a download broke off (message
+ *                    names the cause/file)
  *     "WorkerError"  the worker script itself could not start
  *   Retry: engine.terminate(); engine = createEngine(...)   (a reload works too).
  *
@@ -85,7 +89,7 @@ function nestsDeeper(value, limit) {
 }
 
 export function createEngine({
-  onProgress = () => {}, onSteps = () => {}, onCrash = () => {}, onAnalysis = () => {},
+  onProgress = () => {}, onSteps = () => {}, onCrash = () => {}, onAnalysis = () => {}, onDownload = () => {},
   timeoutMs = 30000, quietMs = QUIET_MS, wheelMethod, role = "match",
 } = {}) {
   const started = performance.now();
@@ -114,6 +118,7 @@ export function createEngine({
     if (handlers.onSteps) onSteps = handlers.onSteps;
     if (handlers.onCrash) onCrash = handlers.onCrash;
     if (handlers.onAnalysis) onAnalysis = handlers.onAnalysis;
+    if (handlers.onDownload) onDownload = handlers.onDownload;
   }
 
   let resolveReady;
@@ -189,7 +194,16 @@ export function createEngine({
     pingSent = 0;
     if (msg.kind === "pong") return;
     if (msg.kind === "progress") {
+      if (engine.state === "booting") armBootTimer();
       progress(msg.stage);
+    } else if (msg.kind === "download") {
+      if (engine.state !== "booting") return;
+      armBootTimer();
+      try {
+        onDownload({ loaded: msg.loaded, total: msg.total });
+      } catch (e) {
+        setTimeout(() => { throw e; });
+      }
     } else if (msg.kind === "ready") {
       if (engine.state !== "booting") return;
       clearTimeout(timer);
@@ -250,11 +264,18 @@ export function createEngine({
     if (wasBooting) rejectReady(err);
   }
 
+  /** (Re)starts the boot's clock: it fails when nothing moved for timeoutMs (a slow phone link
+   * that keeps bringing bytes is not a hang). */
+  function armBootTimer() {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => fail("BootTimeout", `the game engine did not start: nothing came for ${Math.round(timeoutMs / 1000)} s`),
+      timeoutMs,
+    );
+  }
+
   progress("runtime");
-  timer = setTimeout(
-    () => fail("BootTimeout", `the game engine did not start within ${Math.round(timeoutMs / 1000)} s`),
-    timeoutMs,
-  );
+  armBootTimer();
   try {
     // the name tells the two workers apart in devtools and tests (the URL stays one cached file)
     worker = new Worker(new URL(`js/worker.js?v=${BUILD.build}`, SITE_ROOT), { type: "module", name: role });
@@ -279,6 +300,7 @@ export function createEngine({
       wheelMethod: wheelMethod === "loadPackage" ? "loadPackage" : "unpack",
       stdLib: BUILD.stdlib,        // the game's trimmed standard library (tools/stdlib_modules.txt)
       lockFile: BUILD.pyodideLock, // the runtime's lock header without packages
+      downloadBytes: BUILD.bootBytes, // what the boot fetches: its download progress counts against it
       role,
     },
   });

@@ -449,19 +449,20 @@ async function startEngineWorker() {
   if (session.engine) session.engine.terminate();
   const engine = startEngine();
   session.engine = engine;
-  engine.listen({ onSteps, onCrash: (e) => recover(e) });
-  update({ boot: "loading" });
+  engine.listen({ onSteps, onCrash: (e) => recover(e), onDownload: (download) => update({ download }) });
+  // a Retry: the failure it answers is no longer true while the new boot runs
+  update((s) => ({ boot: "loading", download: null, alert: s.alert?.kind === "boot" ? null : s.alert }));
   try {
     await engine.ready;
   } catch (e) {
     if (session.engine !== engine) return false;
     const alert = e && e.type === "BootTimeout" ? { kind: "boot", key: "boot_timeout" }
       : { kind: "boot", key: "boot_failed", params: { reason: reason(e) } };
-    update({ boot: "failed", alert });
+    update({ boot: "failed", download: null, alert });
     return false;
   }
   if (session.engine !== engine) return false;
-  update({ boot: "ready", alert: null });
+  update({ boot: "ready", download: null, alert: null });
   return true;
 }
 

@@ -160,8 +160,26 @@ function renderSeats(v) {
   }
 }
 
+/** "3.2 MB" as the page's language writes it ("3,2 Mo" in French). */
+function megabytes(bytes) {
+  const format = new Intl.NumberFormat(state.settings.lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
+  return format.format(bytes / 1e6);
+}
+
+/** While the engine boots: how much of its download has come (a slow link shows it moving). */
+function renderDownload() {
+  const download = state.boot === "loading" ? state.download : null;
+  const shown = !!download && download.total > 0;
+  $("#boot-download").hidden = !shown;
+  if (!shown) return;
+  const loaded = Math.min(download.loaded, download.total);
+  $("#boot-progress").value = loaded / download.total;
+  $("#boot-bytes").textContent = `${megabytes(loaded)} / ${megabytes(download.total)}`;
+}
+
 function renderCenter(v) {
   $("#loading").hidden = state.boot !== "loading";
+  renderDownload();
   const center = $("#center");
 
   // The turned card, face up during bidding.

@@ -20,6 +20,7 @@ export const SPEEDS = {
 
 export const state = {
   boot: "loading", // "loading" | "ready" | "failed": the engine worker
+  download: null, // while it boots: {loaded, total} bytes of its downloads (engine-client onDownload)
   embed: false, // ?embed=1: no page chrome
   settings: {
     lang: "en",

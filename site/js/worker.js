@@ -14,7 +14,8 @@
 // seat is to act, it plays the computer moves one by one and posts each as it is decided:
 //   {kind: "steps", token, steps, view, moves, stored}
 // so the page animates a move while the next one is being thought about. Other messages:
-//   {kind: "progress", stage}  {kind: "ready", info}  {kind: "boot_error", error}
+//   {kind: "progress", stage}  {kind: "download", loaded, total}  {kind: "ready", info}
+//   {kind: "boot_error", error}
 //   {id, ok, result} | {id, ok: false, error, type}
 
 import { BUILD } from "./build-info.js";
@@ -47,7 +48,65 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+/** Watches the boot's downloads through fetch (the runtime's wasm and standard library, the
+ * wheel): posts {kind: "download", loaded, total} as bytes arrive, at most every 250 ms, and
+ * rejects `failed` when one cannot start or breaks off. Pyodide's wasm loader only logs such a
+ * failure and then waits for ever; the page would show a spinner until its timeout. */
+function watchDownloads(total) {
+  const realFetch = self.fetch;
+  let loaded = 0;
+  let lastPost = 0;
+  let rejectFailed;
+  const failed = new Promise((_, reject) => { rejectFailed = reject; });
+  failed.catch(() => {});
+  const report = (force) => {
+    const now = performance.now();
+    if (!force && now - lastPost < 250) return;
+    lastPost = now;
+    post({ kind: "download", loaded, total });
+  };
+  async function count(url, body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        loaded += value.byteLength;
+        report(false);
+      }
+      report(true);
+    } catch (e) {
+      rejectFailed(new Error(`the download of ${url} broke off: ${(e && e.message) || e}`));
+    }
+  }
+  self.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (e) {
+      rejectFailed(new Error(`cannot fetch ${url}: ${(e && e.message) || e}`));
+      throw e;
+    }
+    // a copy of the body, read as it arrives (the original keeps its URL: the browser caches
+    // the wasm's compiled code by it)
+    if (response.ok && response.body) count(url, response.clone().body);
+    return response;
+  };
+  return { failed, stop: () => { self.fetch = realFetch; } };
+}
+
+/** Boots the runtime and the engine, or fails at once when a download breaks off. */
 async function boot(config) {
+  const downloads = watchDownloads(Number(config.downloadBytes) || 0);
+  try {
+    return await Promise.race([bootRuntime(config), downloads.failed]);
+  } finally {
+    downloads.stop();
+  }
+}
+
+async function bootRuntime(config) {
   // The page and this worker must come from one build: never run a mix of two deploys.
   if (config.build !== BUILD.build) {
     throw new Error(`the page is build ${config.build} but the engine worker is build ${BUILD.build}: reload the page`);
