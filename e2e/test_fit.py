@@ -404,6 +404,29 @@ def test_statistics_level_combination_picker_shows_its_whole_label(page: Page, s
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 
+# Years of play: counts of six digits, and one deal reviewed.
+BIG_STATS = {"version": 1, "reviews": {"00:1": {"levels": "hard,hard,hard", "loss": 3, "decisions": 8}},
+             "levels": {"hard,hard,hard": {"matches": 120_000, "won": 60_000, "deals": 980_000, "taken": 400_000,
+                                           "made": 300_000, "failed": 100_000, "capots": 12_000, "points": 85_000_000}}}
+
+
+def test_big_statistics_are_grouped_and_fit_an_embed(page: Page, site_url: str):
+    """Counts are grouped as the language writes them ("980000" was shown: no grouping), and the
+    grouping does not push the tallest statistics (Lithuanian, embedded at 360x480, two figures a
+    row) out of their frame: its separator is the narrow no-break space."""
+    page.set_viewport_size({"width": 360, "height": 480})
+    page.goto(site_url + "icons/icon.svg")
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": BIG_STATS})
+    page.goto(site_url + "?lang=lt&speed=instant&nosw=1&analysis=0&embed=1")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_stats(page)
+    page.wait_for_selector("#dlg-stats[open] .stats-table")
+    shown = {k: page.text_content(f"#dlg-stats [data-stat='{k}']") for k in ("deals", "capots", "points")}
+    assert shown == {"deals": "980\u202f000", "capots": "12\u202f000", "points": "86,7"}, shown
+    problems = fit_problems(page, checked("statistics", "#dlg-stats[open]"), [(360, 480)])
+    assert not problems, problems
+
+
 def open_review(page: Page, open_game, match, lang: str, size: tuple[int, int], query: str = "") -> None:
     """The finished match in `lang` at `size`, its first deal's review open (from the score sheet)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})

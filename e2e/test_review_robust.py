@@ -7,6 +7,10 @@
 - The live regions #review-decision and #review-position are left alone while decisions other
   than the one on show arrive (the computer seats' are valued in the background): a screen reader
   hears each change once.
+- A kept review (IndexedDB `review:<key>`, this build's) with a decision of another shape, altered
+  by hand or damaged, is not used for that decision: it is valued again. Its loss used to be
+  summed into the statistics as it was ("lots": every statistic then read as unreadable), and a
+  decision that is not an object broke every render of the review.
 
 Failures are injected as e2e/test_reliability.py does: a script in the page or the worker (here
 an init script that wraps the page's `Worker`, so the analysis worker's messages can be altered
@@ -18,8 +22,8 @@ import time
 
 from playwright.sync_api import Page
 
-from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values  # noqa: F401 (fixture)
-from ui_helpers import next_frame
+from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
+from ui_helpers import READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -188,3 +192,54 @@ def test_decisions_arriving_for_other_cards_leave_the_live_regions_alone(page: P
     changed = page.evaluate("window.__liveChanges")
     assert any(c.startswith("review-position") for c in changed), changed
     assert any(c.startswith("review-decision") for c in changed), changed
+
+
+# The page's match key of a save and its build (what analysis-host.js keeps a review under).
+KEY_AND_BUILD = """async (save) => {
+  const { matchKey } = await import(new URL("js/stats.js", document.baseURI));
+  const { BUILD } = await import(new URL("js/build-info.js", document.baseURI));
+  return [await matchKey(save), BUILD.build];
+}"""
+
+
+def plant_kept_review(page: Page, open_game, match, index: int, decision) -> None:
+    """Opens the finished match with every decision of its deal kept by this build (CPython's
+    values), decision `index` replaced by `decision`, and statistics counting the deal as played."""
+    open_game(page, "speed=instant&analysis=0")
+    load_save(page, match["done"])
+    key, build = page.evaluate(KEY_AND_BUILD, match["done"])
+    decisions = {str(i): d for i, d in enumerate(match["review"]["decisions"])}
+    decisions[str(index)] = decision
+    keep_review(page, f"review:match:{key}:{match['deal']}", {"build": build, "decisions": decisions})
+    played = {"version": 1, "levels": {}, "reviews": {}, "played": {"match": key, "deals": [match["deal"]]}}
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": played})
+
+
+def person_cards(match: dict) -> list[int]:
+    """The indexes of the person's card decisions in the deal's outline (every seat, play order)."""
+    return [i for i, d in enumerate(match["review"]["decisions"]) if d["seat"] == 0 and d["kind"] == "card"]
+
+
+def test_a_kept_decision_with_a_loss_that_is_not_a_number_is_valued_again(page: Page, open_game, match):
+    first = person_cards(match)[0]
+    plant_kept_review(page, open_game, match, first, {**match["review"]["decisions"][first], "loss": "lots"})
+    page.goto(page.url.split("?")[0] + "?speed=instant")  # the boot reviews the last played deal
+    deadline = time.monotonic() + 60
+    while not (page.evaluate(READ_ENTRY, "stats") or {}).get("reviews"):
+        assert time.monotonic() < deadline, "the deal's review was never counted"
+        page.wait_for_timeout(250)
+    [counted] = page.evaluate(READ_ENTRY, "stats")["reviews"].values()
+    loss = sum(match["review"]["decisions"][i]["loss"] for i in person_cards(match))
+    assert counted["loss"] == loss and counted["decisions"] == 8, counted  # CPython's, not "0lots…"
+    shown = stats(page)
+    assert shown["reviewed"] == "1" and shown["loss"] == f"{loss / 8:.1f}", shown
+
+
+def test_a_kept_decision_that_is_not_a_decision_is_valued_again(page: Page, open_game, match):
+    first = person_cards(match)[0]
+    plant_kept_review(page, open_game, match, first, 5)
+    page.goto(page.url.split("?")[0] + "?speed=instant&analysis=0")
+    review_from_sheet(page)  # all 8 cards valued (every render threw: the review never loaded)
+    d, pos = first_person_card(match)
+    go_to(page, pos)
+    assert shown_values(page) == d["values"]

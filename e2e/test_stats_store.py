@@ -21,7 +21,7 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 import time
 
-from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, deals_done, load_save, moves, saved
+from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, deals_done, kept_reviews, load_save, moves, saved
 
 LEVELS = ["easy", "easy", "easy"]
 KEY = ",".join(LEVELS)
@@ -204,3 +204,25 @@ def test_an_abandoned_match_counts_as_played_and_not_won(page: Page, open_game):
     page.wait_for_selector("#dlg-new[open]", state="detached")
     page.wait_for_selector(MY_TURN, state="attached")
     assert open_stats(page)["matches"] == "1"
+
+
+# Keeps 12 reviews through the page's own store module, as the analysis worker does.
+KEEP_TWELVE = """async (base) => {
+  const { openMatchStore } = await import(base + "js/match-store.js");
+  const store = await openMatchStore();
+  for (let i = 0; i < 12; i++) await store.keepReview(`match:new${i}:0`, { build: "b", decisions: {} });
+}"""
+
+
+def test_a_damaged_list_of_kept_reviews_still_bounds_them(page: Page, site_url: str):
+    """The list of kept reviews (key "reviews", oldest first) altered into something else was read
+    as empty: the review records it listed were never deleted, so REVIEWS_KEPT (12) no longer
+    bounded what a browser keeps. The records themselves are listed again then."""
+    page.goto(site_url + "icons/icon.svg")  # a page of the origin, to reach its storage
+    for i in range(12):
+        page.evaluate(WRITE_ENTRY, {"key": f"review:match:old{i}:0", "record": {"build": "b", "decisions": {}}})
+    page.evaluate(WRITE_ENTRY, {"key": "reviews", "record": {"tampered": True}})
+    page.evaluate(KEEP_TWELVE, site_url)
+    new = [f"match:new{i}:0" for i in range(12)]
+    assert sorted(kept_reviews(page)) == sorted(f"review:{k}" for k in new)  # the old ones went first
+    assert page.evaluate(READ_ENTRY, "reviews") == new

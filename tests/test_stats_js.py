@@ -63,6 +63,9 @@ for (const [name, record] of Object.entries(cases)) {
     playedThenReviewed: () => S.countReview(S.countEvents(record, [deal], levels, "1"), "1", 0, levels, 5, 8),
     // ... and after a reset (a fresh record): the review of a deal played before it adds nothing
     resetThenReviewed: () => S.countReview(S.emptyStats(), "1", 0, levels, 5, 8),
+    // ... with a loss that is not a count (a kept review altered by hand): not counted
+    badLoss: () => ["lots", NaN, -1, Infinity, null].map((loss) =>
+      S.countReview(S.countEvents(record, [deal], levels, "1"), "1", 0, levels, loss, 8).reviews),
     abandoned: () => S.countAbandoned(record, levels),
     keys: () => S.levelKeys(record),
     summary: () => S.summary(record),
@@ -119,6 +122,8 @@ def test_a_well_formed_record_is_kept_and_counted_into(results):
     assert r["reviewed"] == GOOD
     assert r["playedThenReviewed"]["reviews"] == {"99:0": REVIEW, **REVIEWED}
     assert r["resetThenReviewed"] == EMPTY  # a reset is not undone by a review of an earlier deal
+    # a loss that is not a count is refused: stored, it made the whole record unreadable
+    assert r["badLoss"] == [{"99:0": REVIEW}] * 5
     assert r["abandoned"]["levels"][KEY] == {**COUNTS, "matches": COUNTS["matches"] + 1}  # played, not won
     assert r["keys"] == [KEY]
     assert r["summary"]["deals"] == 30 and r["summary"]["pointsPerDeal"] == 80 and r["summary"]["lossPerDecision"] == 1.5

@@ -24,6 +24,27 @@ import { countReview, matchKey } from "./stats.js";
 
 const KEEP = 8; // reviews whose decisions stay here (the engine keeps fewer open: they are re-opened)
 
+/** True for an object made by `{...}` or JSON (not an array, null, or a class's instance). */
+function plain(x) {
+  return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype;
+}
+
+/** A card point count as belote.review writes them: a finite number >= 0. */
+function points(x) {
+  return typeof x === "number" && Number.isFinite(x) && x >= 0;
+}
+
+/** True when a kept decision has the shape belote.review's decision has for `outlined` (the same
+ * kind, seat, move and action; a card's values, best cards and loss as the page reads them; a
+ * bid's null), so the review dialog and the statistics can use it as if just valued. */
+function keptDecision(d, outlined) {
+  if (!plain(d) || d.kind !== outlined.kind || d.seat !== outlined.seat || d.move !== outlined.move
+    || d.played !== outlined.played) return false;
+  if (d.kind !== "card") return d.values === null && d.loss === null;
+  return plain(d.values) && Object.values(d.values).every(points) && Object.hasOwn(d.values, d.played)
+    && points(d.loss) && Array.isArray(d.best) && d.best.every((c) => Object.hasOwn(d.values, c));
+}
+
 class HostError extends Error {
   constructor(type, message) {
     super(message);
@@ -113,13 +134,16 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     store.keepReview(r.key, { build, decisions: Object.fromEntries(r.done) }).catch(() => {});
   }
 
-  /** Decisions this build valued in an earlier visit (or another tab), into r.done. */
+  /** Decisions this build valued in an earlier visit (or another tab), into r.done. One of another
+   * shape (damaged or altered by hand) is left out: it is valued again, never shown or counted. */
   async function kept(r) {
     const record = store && r.source === "match" ? await store.readReview(r.key).catch(() => null) : null;
-    if (!record || record.build !== build || !record.decisions || typeof record.decisions !== "object") return;
+    if (!plain(record) || record.build !== build || !plain(record.decisions)) return;
     for (const [i, decision] of Object.entries(record.decisions)) {
       const index = Number(i);
-      if (Number.isInteger(index) && index >= 0 && index < r.outline.length && decision) r.done.set(index, decision);
+      if (Number.isInteger(index) && index >= 0 && index < r.outline.length && keptDecision(decision, r.outline[index])) {
+        r.done.set(index, decision);
+      }
     }
   }
 

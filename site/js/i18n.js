@@ -103,8 +103,19 @@ export function pickLanguage(remembered) {
   return "en";
 }
 
+/** A score, a deal's number, a target: never grouped, as a score sheet writes them ("1002" against
+ * "1000"), and narrow enough for the score bar (tests read a score as a plain integer too). */
 export function formatNumber(n) {
   return numberFormat.format(n);
+}
+
+/** A statistic (a count, or an average with `digits` decimals): grouped as the language writes
+ * it, "12,345" in English, since counts over matches grow past thousands. A group separator that
+ * is a word space (Lithuanian's) is narrowed to the narrow no-break space French already uses: the
+ * digits stay one number, and a 6-digit count still fits a 360x480 embed's two-figure rows. */
+export function formatCount(n, digits = 0) {
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(shown || "en", options).format(n).replace(/\u00a0/g, "\u202f");
 }
 
 /** The plural form of `forms` for the count among params (a counted sentence has one number). */

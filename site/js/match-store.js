@@ -114,6 +114,16 @@ export async function openMatchStore() {
     if (damaged(record)) wrap(store.put(record, STATS_DAMAGED_KEY));
   }
 
+  /** The "reviews" list (oldest first); when it is missing or not a list of keys (damaged, altered
+   * by hand), the keys of the kept review records instead, so none of them escapes REVIEWS_KEPT. */
+  async function reviewsListed(store) {
+    const listed = await promised(store.get(REVIEWS_KEY));
+    if (Array.isArray(listed) && listed.every((k) => typeof k === "string")) return listed;
+    const range = IDBKeyRange.bound("review:", "review:\uffff");
+    const stored = await promised(store.getAllKeys(range));
+    return stored.filter((k) => typeof k === "string").map((k) => k.slice("review:".length));
+  }
+
   async function get(key) {
     const tx = db.transaction(STORE, "readonly");
     return (await promised(tx.objectStore(STORE).get(key))) || null;
@@ -160,8 +170,8 @@ export async function openMatchStore() {
       const tx = db.transaction(STORE, "readwrite");
       const finished = done(tx);
       const store = tx.objectStore(STORE);
-      const listed = (await promised(store.get(REVIEWS_KEY))) || [];
-      const keys = [...(Array.isArray(listed) ? listed : []).filter((k) => k !== key), key];
+      const listed = await reviewsListed(store);
+      const keys = [...listed.filter((k) => k !== key), key];
       for (const old of keys.splice(0, Math.max(0, keys.length - REVIEWS_KEPT))) store.delete(`review:${old}`);
       store.put(record, `review:${key}`);
       store.put(keys, REVIEWS_KEY);

@@ -2,7 +2,7 @@
 // {record, key, confirm, kept}: the stored record (js/stats.js), the level combination shown
 // (null: all), whether Reset waits for its confirmation, whether this browser keeps data at all.
 
-import { t, formatNumber } from "./i18n.js";
+import { t, formatCount } from "./i18n.js";
 import { LEVEL_KEYS } from "./state.js";
 import { damaged, levelKeys, summary } from "./stats.js";
 import { el, headerCell } from "./dom.js";
@@ -23,10 +23,10 @@ function seatsOrder() {
   return [t("seat_name_west"), t("seat_name_north"), t("seat_name_east")].join(JOIN);
 }
 
+/** A figure in the language's digits and grouping ("12,345", "3.5"), or "–" for none yet. */
 function number(x, digits = 0) {
   if (x === null || x === undefined) return "–";
-  return digits ? new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(x)
-    : formatNumber(x);
+  return formatCount(x, digits);
 }
 
 export function statsContent(stats) {

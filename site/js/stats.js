@@ -123,9 +123,11 @@ export function countAbandoned(record, levels) {
 }
 
 /** The record with deal `deal` of match `match` reviewed: `loss` card points over `decisions`
- * decisions. Only a deal this record counted as played counts (not one from before a reset). */
+ * decisions. Only a deal this record counted as played counts (not one from before a reset), and
+ * only a loss and a number of decisions that are counts: anything else would damage the record. */
 export function countReview(record, match, deal, levels, loss, decisions) {
   const out = structuredClone(normalise(record));
+  if (!count(loss) || !count(decisions)) return out;
   if (out.played?.match !== match || !out.played.deals.includes(deal)) return out;
   out.reviews[`${match}:${deal}`] = { levels: levels.join(","), loss, decisions };
   return out;
