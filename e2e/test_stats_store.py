@@ -226,3 +226,36 @@ def test_a_damaged_list_of_kept_reviews_still_bounds_them(page: Page, site_url: 
     new = [f"match:new{i}:0" for i in range(12)]
     assert sorted(kept_reviews(page)) == sorted(f"review:{k}" for k in new)  # the old ones went first
     assert page.evaluate(READ_ENTRY, "reviews") == new
+
+
+# The page's next read of the "stats" key fails (a disk read error); the ones after it work.
+ONE_FAILED_STATS_READ = """() => {
+  const get = IDBObjectStore.prototype.get;
+  let failed = false;
+  IDBObjectStore.prototype.get = function (key, ...rest) {
+    if (!failed && key === "stats") { failed = true; throw new DOMException("read error", "UnknownError"); }
+    return get.call(this, key, ...rest);
+  };
+}"""
+
+
+def test_a_statistics_read_that_fails_is_not_shown_as_no_statistics(page: Page, site_url: str):
+    """A read of 30 stored matches failed once: the dialog said "Nothing counted yet", zeros, and
+    offered Reset, as if they were gone. It now says they could not be read and offers no Reset;
+    opened again, they are there."""
+    stored = {"version": 1, "reviews": {}, "levels": {KEY: {**COUNTS, "matches": 30}}}
+    page.goto(site_url + "icons/icon.svg")
+    page.evaluate(WRITE_ENTRY, {"key": "stats", "record": stored})
+    page.goto(site_url + "?speed=instant&nosw=1&analysis=0&levels=easy,easy,easy")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.evaluate(ONE_FAILED_STATS_READ)
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open]")
+    shown = (page.text_content("#stats-body"), page.is_visible("#stats-reset"), page.query_selector("#dlg-stats [data-stat]"))
+    page.keyboard.press("Escape")
+    page.click("#btn-stats")
+    page.wait_for_selector("#dlg-stats[open] [data-stat='matches']")
+    again = page.text_content("#dlg-stats [data-stat='matches']")
+    assert page.evaluate(READ_ENTRY, "stats") == stored
+    assert "could not be read" in shown[0] and not shown[1] and shown[2] is None, shown
+    assert again == "30"

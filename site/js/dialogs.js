@@ -49,6 +49,7 @@ function fill(id) {
   if (id === "dlg-stats") {
     byId("stats-body").replaceChildren(...statsContent(state.stats));
     byId("stats-reset").textContent = t(state.stats?.confirm ? "stats_reset_confirm" : "stats_reset");
+    byId("stats-reset").hidden = !!state.stats?.unread;
   }
 }
 

@@ -405,15 +405,23 @@ async function statsStore() {
 
 async function openStats() {
   const store = await statsStore();
-  const record = store ? await store.readStats().catch(() => null) : null;
-  update((s) => ({ stats: { record, key: s.stats?.key ?? null, confirm: false, kept: !!store } }));
+  let record = null;
+  let unread = false; // the read failed: the figures are not known, not zero
+  if (store) {
+    try {
+      record = await store.readStats();
+    } catch {
+      unread = true;
+    }
+  }
+  update((s) => ({ stats: { record, key: s.stats?.key ?? null, confirm: false, kept: !!store, unread } }));
   openDialog("dlg-stats");
 }
 
 /** Reset asks once more, on the same button; `clicks` is the click's count (event.detail): the
  * second click of a double click or double tap is not an answer to a question not yet read. */
 async function resetStats(clicks = 1) {
-  if (!state.stats) return;
+  if (!state.stats || state.stats.unread) return; // never reset figures the person cannot see
   if (!state.stats.confirm) {
     update((s) => ({ stats: { ...s.stats, confirm: true } }));
     refreshOpenDialog();

@@ -55,7 +55,7 @@ export const state = {
   review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
   practice: null, // a finished deal played again outside the match: {deal, save, match} (the match waits;
   // `match`: its {view, moves, token} as shown when the practice began: those above are the practice's)
-  stats: null, // the Statistics dialog: {record, key, confirm, kept} (stats-view.js)
+  stats: null, // the Statistics dialog: {record, key, confirm, kept, unread} (stats-view.js)
 };
 
 let onChange = () => {};

@@ -33,6 +33,8 @@ export function statsContent(stats) {
   const out = [];
   if (!stats) return out;
   if (!stats.kept) out.push(el("p", "notice-text", t("stats_not_kept")));
+  // a read that failed (the disk, the browser): nothing to show, and nothing is lost
+  if (stats.unread) return [...out, el("p", "notice-text", t("stats_read_failed"))];
   // a record this build cannot read: counted afresh from the next deal (a copy is kept aside)
   if (damaged(stats.record)) out.push(el("p", "notice-text", t("stats_damaged")));
   const keys = levelKeys(stats.record);
