@@ -3,7 +3,6 @@ any boot failure into a role="alert" message with a Retry button (never an endle
 from __future__ import annotations
 
 import json
-import threading
 
 from conftest import BOOT_TIMEOUT_MS, READY, origin_of
 
@@ -27,17 +26,19 @@ def test_boot_reaches_ready_from_the_site_alone(page, open_game, site_url, guard
 
 
 def test_loading_state_is_painted_before_the_engine_is_ready(page, site_url):
-    release = threading.Event()
-
-    def hold_wasm(route):
-        release.wait(20)
-        route.continue_()
-
-    page.route("**/pyodide.asm.wasm", hold_wasm)
+    # The wasm is held (its route kept, answered later): a handler that waited instead would
+    # block Playwright's dispatcher, and every check below with it, for the whole wait.
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site_url + "?levels=easy,easy,easy", wait_until="domcontentloaded")
     page.wait_for_selector("#loading", state="visible", timeout=10_000)
-    assert page.get_attribute("#app", "data-ready") != "1"
-    release.set()
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the wasm was never asked for"
+    assert page.get_attribute("#app", "data-ready") != "1" and page.is_visible("#loading")
+    held[0].continue_()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     assert not page.is_visible("#loading")
 
