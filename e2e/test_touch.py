@@ -216,3 +216,19 @@ def test_a_touch_screens_turn_draws_no_ring_that_looks_like_advice(browser, guar
         context.close()
     assert on_touch[1] == "none", on_touch
     assert with_keys[0] and with_keys[1] != "none", with_keys
+
+
+def test_the_custom_target_field_is_16_px_on_a_touch_screen(browser, guard, open_game):
+    """iOS Safari zooms the page into a text field under 16 px when it is tapped, and the page
+    stays zoomed: the custom target's field was 14.4 px."""
+    context, page = touch_page(browser, guard, 360, 640)
+    try:
+        boot(page, open_game, EASY)
+        page.locator("#btn-new").tap()
+        page.locator("#dlg-new input[value=custom]").tap()
+        field = page.locator("#dlg-new input[name=customTarget]")
+        field.wait_for(state="visible")
+        size = field.evaluate("(f) => parseFloat(getComputedStyle(f).fontSize)")
+    finally:
+        context.close()
+    assert size >= 16, size
