@@ -244,3 +244,36 @@ def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, 
     wait_for_restart(page)
     wait_until(lambda: len(stored_actions(page)) > played, timeout=60, what="every move resumed and stored")
     assert moves(page) > played
+
+
+# Keeps the engine worker busy for `ms` (as a Hard computer move thinking does): requests queue.
+BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
+
+
+def test_a_new_game_asked_just_before_the_match_was_taken_does_not_replace_it(context, site_url, guard):
+    """A confirms New game while its engine is busy (a computer thinking) and B takes the match
+    meanwhile: A's new game, answered later, claimed the stored match without asking and replaced
+    B's 11 moves with a new deal (B then showed "moved" too, and nobody could play). Now the new
+    game's first write meets B's ownership: B's match stays, B plays on, A says it moved."""
+    a = open_tab(context, site_url + f"?{EASY}&seed=61")
+    a.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    play_until(a, lambda: moves(a) >= 6)
+    a.wait_for_selector(MY_TURN, state="attached")
+    taken = saved(a)["game"]
+    b = open_tab(context, site_url + f"?{EASY}")
+    b.wait_for_selector('#app[data-tab="elsewhere"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    a.bring_to_front()
+    a.click("#btn-new")
+    a.click("#dlg-new button[type=submit]")
+    a.wait_for_selector("#dlg-confirm[open]")
+    engine_worker(a).evaluate(BUSY, 3000)
+    a.click("#dlg-confirm [data-intent='confirm-new-game']")  # sent while A still holds the match
+    b.bring_to_front()
+    take_over(b, a)  # before A's engine reaches the new game
+    b.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT_MS)
+    time.sleep(4)  # A's engine wakes and answers its new game
+    act_once(b)
+    wait_until(lambda: len(stored_record(b)["save"]["game"]["actions"]) > len(taken["actions"]), what="B's move stored")
+    stored = stored_record(b)["save"]["game"]
+    assert stored["seed"] == taken["seed"] and stored["actions"][:len(taken["actions"])] == taken["actions"], "B's match was replaced"
+    assert (a.get_attribute("#app", "data-tab"), b.get_attribute("#app", "data-tab")) == ("moved", "here")

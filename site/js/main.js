@@ -115,6 +115,11 @@ function noteStorage(reply) {
 
 /** A new or resumed match: the table starts from its view. */
 function adoptMatch(reply) {
+  if (reply.lost) { // another tab took the match while this one asked: its match stays, this tab says so
+    matchMoved();
+    document.getElementById("app").dataset.ready = "1";
+    return;
+  }
   timeline.reset(reply.token);
   noteStorage(reply);
   update({ view: reply.view, moves: reply.moves, token: reply.token, levels: reply.levels, busy: false, alert: null, hint: null });
@@ -227,7 +232,7 @@ async function startNewGame(seed = null) {
     newBuild: s.newBuild === "later" ? "ready" : s.newBuild }));
   try {
     const reply = await session.engine.call("new_game", { owner: tab.id, seed, target: settings.target, levels: settings.levels });
-    narrateDealStart(reply.view);
+    if (!reply.lost) narrateDealStart(reply.view);
     adoptMatch(reply);
   } catch (e) {
     update({ busy: false });

@@ -320,7 +320,10 @@ const HOST = {
   async new_game({ owner: tabId = owner, ...params }) {
     owner = tabId;
     lostToOtherTab = false;
-    if (store) await store.claim(owner).catch(() => null);
+    // No claim: only the tab that holds the match starts another over it (resume is the one way
+    // to take a match). A new game asked for just before another tab took the match (it waited
+    // behind a computer's move) is refused by its first write's owner check: the reply says
+    // `lost`, and the other tab's match stays stored.
     const abandoned = begunMatchLevels();
     return changed(bridgeCall("new_game", params), { fresh: true, abandoned });
   },
