@@ -21,7 +21,7 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 import time
 
-from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, deals_done, kept_reviews, load_save, moves, saved
+from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, saved
 
 LEVELS = ["easy", "easy", "easy"]
 KEY = ",".join(LEVELS)
@@ -259,3 +259,23 @@ def test_a_statistics_read_that_fails_is_not_shown_as_no_statistics(page: Page, 
     assert page.evaluate(READ_ENTRY, "stats") == stored
     assert "could not be read" in shown[0] and not shown[1] and shown[2] is None, shown
     assert again == "30"
+
+
+def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page: Page, open_game):
+    """The disk is full when the deal ends, then it has room again: the next save stored holds the
+    whole deal, but the statistics never counted it (its count went with the failed write). The
+    worker now keeps what a failed write could not count for the next write of that match."""
+    from test_reliability import DISK_BACK, FULL_DISK, engine_worker, wait_until
+
+    resume(page, open_game, before_last_card(seed=3, target=5000), None, "speed=instant&analysis=0")
+    engine_worker(page).evaluate(FULL_DISK)
+    last_card(page)
+    page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+    assert (page.evaluate(READ_ENTRY, "stats") or {}).get("levels", {}).get(KEY) is None  # not kept yet
+    engine_worker(page).evaluate(DISK_BACK)
+    act_once(page)
+    wait_until(lambda: len(saved(page)["game"]["actions"]) >= moves(page), what="the match stored again")
+    played = [r for r in Game.from_dict(saved(page)["game"]).view(0)["sheet"] if r["result"] != "thrown_in"]
+    counted = (page.evaluate(READ_ENTRY, "stats") or {}).get("levels", {}).get(KEY, {})
+    assert len(played) == 1 and counted.get("deals") == 1, (len(played), counted)

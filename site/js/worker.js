@@ -30,6 +30,10 @@ let token = 0; // bumped by every new or resumed match: steps of an older one ar
 let store; // undefined: not opened yet; null: storage refused
 let lostToOtherTab = false;
 let lastStored = false; // the match's last write was stored (a snapshot says so, not whether a store is open)
+// What writes that failed could not count (a deal's or a match's end, a match abandoned), as
+// [{match, levels, events} | {abandoned}]: counted with the next write of that match that lands
+// (its save holds those moves, so a deal still counts once, with a save that holds it).
+let uncounted = [];
 let practiceToken = 0; // bumped by every practice: steps of an older one are stale
 let host = null; // the methods this worker answers (the match's HOST, or the analysis host)
 
@@ -199,20 +203,26 @@ async function persist(save, steps = [], abandoned = null) {
 /** persist's one attempt; `abandoned`: the levels of a match begun that this new one replaces
  * (counted as played, not won, with the new match's first save). */
 async function write(save, steps, abandoned) {
+  const events = steps.flatMap((s) => s.events).filter((ev) => counts([ev]));
+  const match = uncounted.length || events.length ? await matchKey(save) : null;
+  // only this match's: a save of another (a new game, a match taken over) does not hold their moves
+  const batch = uncounted.filter((b) => b.abandoned || b.match === match);
+  if (events.length) batch.push({ match, levels: save.levels, events });
+  if (abandoned) batch.push({ abandoned });
   if (store === null) store = await openMatchStore(); // keep trying: storage may come back
-  if (!store) return false;
-  const events = steps.flatMap((s) => s.events);
-  const match = counts(events) ? await matchKey(save) : null;
-  const stats = match === null && !abandoned ? null
-    : (record) => {
-      const counted = match === null ? record : countEvents(record, events, save.levels, match);
-      return abandoned ? countAbandoned(counted, abandoned) : counted;
-    };
+  if (!store) {
+    uncounted = batch;
+    return false;
+  }
+  const stats = !batch.length ? null : (record) => batch.reduce((counted, b) => (b.abandoned
+    ? countAbandoned(counted, b.abandoned) : countEvents(counted, b.events, b.levels, b.match)), record);
   try {
     const outcome = await store.write(save, owner, BUILD.build, stats);
     if (outcome === "taken") lostToOtherTab = true;
+    uncounted = []; // counted with this save, or gone with moves another tab's match never had
     return outcome === "ok";
   } catch {
+    uncounted = batch; // the next write that lands counts them: its save holds these moves too
     return false; // quota exceeded, storage cleared under us...: play on, say it is not kept
   }
 }
