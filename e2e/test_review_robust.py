@@ -243,3 +243,24 @@ def test_a_kept_decision_that_is_not_a_decision_is_valued_again(page: Page, open
     d, pos = first_person_card(match)
     go_to(page, pos)
     assert shown_values(page) == d["values"]
+
+
+# Keeps a worker busy for `ms` (as a decision being valued on a slow phone): requests queue.
+BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
+
+
+def test_steps_taken_while_the_review_loads_are_kept(page: Page, open_game, match):
+    """On a slow phone the review's outline waits behind a decision being valued (9.8 s measured
+    at a sixth of this machine's speed): arrow keys pressed meanwhile were dropped. They are kept
+    and shown once the outline is there."""
+    resume(page, open_game, match["done"], "speed=instant")
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=90_000)
+    analysis_worker(page).evaluate(BUSY, 2500)
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector("#dlg-review[open]")
+    assert page.get_attribute("#dlg-review", "data-loaded") != "1"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(REVIEW_UP, timeout=90_000)
+    at(page, 2)

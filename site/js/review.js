@@ -101,7 +101,7 @@ export async function openReview(source, deal, { practiceSave = null, matchDeal 
     const hard = hardResults.get(r.key) || null;
     setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions },
       hard: old.hard || hard }));
-    if (pos > 0) want(state.review); // a Retry keeps the position: its decision first
+    if (state.review.pos > 0) want(state.review); // a Retry's position, or steps taken meanwhile: its decision first
   } catch (e) {
     if (state.review?.token === token) setReview({ error: e.message || String(e) });
   }
@@ -164,7 +164,9 @@ export function decisionAt(r, pos) {
 
 function goTo(pos) {
   const r = state.review;
-  if (!r || !r.header) return;
+  if (!r) return;
+  // Before the outline has come (a slow phone: it waits behind a decision being valued), a step
+  // is kept and shown once it is there, not dropped.
   const p = Math.max(0, Math.min(32, pos));
   setReview({ pos: p, why: false });
   want(state.review);
