@@ -20,19 +20,9 @@
 // reviewed again after a reload, here or in another tab, shows its values at once; another build
 // values it afresh (Hard's choices may differ).
 
-import { countReview, matchKey } from "./stats.js";
+import { count, countReview, matchKey, plain } from "./stats.js";
 
 const KEEP = 8; // reviews whose decisions stay here (the engine keeps fewer open: they are re-opened)
-
-/** True for an object made by `{...}` or JSON (not an array, null, or a class's instance). */
-function plain(x) {
-  return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype;
-}
-
-/** A card point count as belote.review writes them: a finite number >= 0. */
-function points(x) {
-  return typeof x === "number" && Number.isFinite(x) && x >= 0;
-}
 
 /** True when a kept decision has the shape belote.review's decision has for `outlined` (the same
  * kind, seat, move and action; a card's values, best cards and loss as the page reads them; a
@@ -41,8 +31,8 @@ function keptDecision(d, outlined) {
   if (!plain(d) || d.kind !== outlined.kind || d.seat !== outlined.seat || d.move !== outlined.move
     || d.played !== outlined.played) return false;
   if (d.kind !== "card") return d.values === null && d.loss === null;
-  return plain(d.values) && Object.values(d.values).every(points) && Object.hasOwn(d.values, d.played)
-    && points(d.loss) && Array.isArray(d.best) && d.best.every((c) => Object.hasOwn(d.values, c));
+  return plain(d.values) && Object.values(d.values).every(count) && Object.hasOwn(d.values, d.played)
+    && count(d.loss) && Array.isArray(d.best) && d.best.every((c) => Object.hasOwn(d.values, c));
 }
 
 class HostError extends Error {

@@ -29,11 +29,13 @@ export function emptyStats() {
 
 const LEVELS_KEY = /^[a-z]+,[a-z]+,[a-z]+$/;
 
-function plain(x) {
+/** True for an object made by `{...}` or JSON (not an array, null, or a class's instance). */
+export function plain(x) {
   return x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype;
 }
 
-function count(x) {
+/** True for a count or a sum of points: a finite number >= 0. */
+export function count(x) {
   return typeof x === "number" && Number.isFinite(x) && x >= 0;
 }
 
