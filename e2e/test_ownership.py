@@ -14,7 +14,7 @@ from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions, wait_until
-from ui_helpers import BID, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, saved, stored_record
+from ui_helpers import BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, saved, stored_record
 
 EASY = "levels=easy,easy,easy&speed=instant"
 NEW_GAME_NOW = '[role=alert] button[data-intent="new-game-now"]'
@@ -244,10 +244,6 @@ def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, 
     wait_for_restart(page)
     wait_until(lambda: len(stored_actions(page)) > played, timeout=60, what="every move resumed and stored")
     assert moves(page) > played
-
-
-# Keeps the engine worker busy for `ms` (as a Hard computer move thinking does): requests queue.
-BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
 
 
 def test_a_new_game_asked_just_before_the_match_was_taken_does_not_replace_it(context, site_url, guard):

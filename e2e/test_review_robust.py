@@ -23,7 +23,7 @@ import time
 from playwright.sync_api import Page
 
 from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
-from ui_helpers import READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame
+from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -243,10 +243,6 @@ def test_a_kept_decision_that_is_not_a_decision_is_valued_again(page: Page, open
     d, pos = first_person_card(match)
     go_to(page, pos)
     assert shown_values(page) == d["values"]
-
-
-# Keeps a worker busy for `ms` (as a decision being valued on a slow phone): requests queue.
-BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
 
 
 def test_steps_taken_while_the_review_loads_are_kept(page: Page, open_game, match):

@@ -12,6 +12,9 @@ LEGACY_SAVE_KEY = "belote.save.v1"  # where builds before the worker kept the ma
 MY_TURN = '#app[data-my-turn="1"]'
 BID = "#bids button:not([disabled])"
 LEGAL_CARD = "#hand button:not([disabled])"
+# For a worker's evaluate(BUSY, ms): keeps it busy for `ms` (as a Hard move thinking, or a decision
+# being valued on a slow phone, does): the requests that come meanwhile queue behind it.
+BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
 
 
 def _in_store(params: str, body: str) -> str:
