@@ -21,7 +21,7 @@ from ..cards import CODE_TO_CARD, POINTS, SUIT_MASKS, SUITS, Card, cards_of
 from ..phases import BIDDING
 from ..rules import beats, winning_index
 from .knowledge import Knowledge
-from .levels import choose_action
+from .levels import choose_checked
 from .normal import Table
 from .view_check import checked_view
 
@@ -109,7 +109,7 @@ def reason(key: str, viewer: int, *, card: str | None = None, suit: int | None =
 def hint(view: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
     """The hinted action for ``view`` and why, ready for the page."""
     view = checked_view(view)  # one checked copy for the choice and its reason
-    action = choose_action(view, HINT_LEVEL, seed)
+    action = choose_checked(view, HINT_LEVEL, seed)
     return {"action": action, **explain(view, action)}
 
 

@@ -18,11 +18,28 @@ DEFAULT_LEVEL = "hard"  # DESIGN.md: choose_action(view, level="hard", seed=None
 
 def choose_action(view: Mapping[str, Any], level: str = DEFAULT_LEVEL, seed: int | None = None) -> str:
     """One of ``view["legal_actions"]``, chosen by the given level (a malformed view or seed: ValueError)."""
+    chooser = _chooser(level, seed)
+    # the level reads this checked copy, never the caller's mapping again
+    return _choose(chooser, level, checked_view(view), seed)
+
+
+def choose_checked(view: dict[str, Any], level: str, seed: int | None) -> str:
+    """choose_action for ``view`` that is already :func:`checked_view`'s copy (the hint reads one
+    copy for its choice and its reason); the level and the seed are still checked."""
+    return _choose(_chooser(level, seed), level, view, seed)
+
+
+def _chooser(level: Any, seed: Any) -> Chooser:
+    """The level's chooser, once the level and the seed are known good (else ValueError)."""
     chooser = _CHOOSERS.get(level) if isinstance(level, str) else None
     if chooser is None:
         raise ValueError(f"unknown AI level {shown(level)}; known levels: {', '.join(LEVELS)}")
     check_seed(seed)
-    view = checked_view(view)  # the level reads this checked copy, never the caller's mapping again
+    return chooser
+
+
+def _choose(chooser: Chooser, level: str, view: dict[str, Any], seed: int | None) -> str:
+    """The chooser's action for a checked view, which must be one of its legal actions."""
     legal = view["legal_actions"]
     if not legal:
         raise ValueError("bad view: legal_actions is empty: this seat is not to act")
