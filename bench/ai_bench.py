@@ -62,6 +62,9 @@ async ([deals, seed]) => {
     turn = resolve;
     if (reply.view.to_act === 0 || reply.view.to_act === null) resolve(reply.view);
   });
+  // this engine takes the page's match first (only resume takes one: a new game over a match
+  // another owner holds is refused), then deals its own over it
+  await engine.call("resume", { owner: "bench" });
   last = performance.now();
   let reply = await engine.call("new_game", { owner: "bench", seed, target: 100000, levels: ["hard", "hard", "hard"] });
   token = reply.token;
