@@ -90,7 +90,21 @@ def stats(page: Page) -> dict[str, str]:
     return out
 
 
+# Counts the analysis worker's signs of life ({kind: "busy"}) as the page receives them.
+COUNT_BUSY = """(() => {
+  const Plain = window.Worker;
+  window.__busy = 0;
+  window.Worker = class extends Plain {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => { if (e.data && e.data.kind === "busy") window.__busy += 1; });
+    }
+  };
+})()"""
+
+
 def test_finish_review_replay_and_statistics(page: Page, open_game, match):
+    page.add_init_script(COUNT_BUSY)
     resume(page, open_game, match["save"], "speed=fast")
     page.wait_for_selector(MY_TURN, state="attached")
     page.click("#hand button:not([disabled])")  # the last card: the deal ends, the summary shows
@@ -147,11 +161,14 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     assert summary.endswith(f"Best from your first card: {best} · taken: {review['row']['card_points'][0]}"
                             f" · your cards cost: {sum(d['loss'] for d in mine)}")
 
-    # Hard in the person's seat: its result beside the person's.
+    # Hard in the person's seat: its result beside the person's; the worker, busy with that one
+    # long call, says it is alive after each move (a slow phone's watch would take it for hung).
+    busy = page.evaluate("window.__busy")
     page.click("[data-intent='review-hard']")
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
     hard_row = hard_in_seat(match["done"]["game"], match["deal"], LEVELS, AI_SEED)["row"]
     assert page.get_attribute("#review-hard", "data-hard-points") == f"{hard_row['points'][0]},{hard_row['points'][1]}"
+    assert page.evaluate("window.__busy") - busy > 32  # one per bid and per card of the deal
 
     # Play the deal again: the same cards, outside the match (its save untouched).
     before = saved(page)

@@ -12,7 +12,7 @@ import pytest
 
 from belote import Game, ai
 from belote.ai.levels import move_seed
-from belote.analysis import KEEP, Analysis
+from belote.analysis import KEEP, Analysis, set_heartbeat
 from belote.bridge import Bridge
 from belote.review import deal_review, hard_in_seat
 
@@ -72,6 +72,23 @@ def test_hard_in_seat_is_the_reviews(match):
     deal = played_deals(match)[1]
     got = ok(Analysis(), "hard_in_seat", {"save": match, "deal": deal})
     assert got == {"row": hard_in_seat(match["game"], deal, LEVELS, AI_SEED)["row"]}
+
+
+def test_hard_in_seat_beats_after_each_move_of_its_long_call(match):
+    """The worker's sign of life during the one long call: one beat per action of the deal."""
+    deal = played_deals(match)[1]
+    beats: list[int] = []
+    set_heartbeat(lambda: beats.append(1))
+    try:
+        ok(Analysis(), "hard_in_seat", {"save": match, "deal": deal})
+    finally:
+        set_heartbeat(None)
+    played = hard_in_seat(match["game"], deal, LEVELS, AI_SEED)["save"]
+    first = next(i for i, a in enumerate(played["actions"]) if Game.from_dict({**played, "actions": played["actions"][:i]}).deal_number == deal)
+    assert len(beats) == len(played["actions"]) - first > 32  # the deal's bids and its 32 cards
+    before = len(beats)
+    ok(Analysis(), "hard_in_seat", {"save": match, "deal": deal})  # unset: no beat, no error
+    assert len(beats) == before
 
 
 @pytest.mark.parametrize("method, params, kind, words", [

@@ -14,6 +14,9 @@ the save (its seed deals every future deal) back. Same protocol as :mod:`belote.
 - ``hard_in_seat`` ``{save, deal}``: the deal played again with Hard in seat 0 -> ``{row}``.
 - ``close`` ``{key}``: forget a review.
 
+``set_heartbeat(beat)``: ``beat()`` is called after each move of ``hard_in_seat`` (the worker
+posts a sign of life, so a long call on a slow device is not taken for a hung worker).
+
 >>> import json
 >>> from belote import Game
 >>> g = Game(seed=7)
@@ -28,6 +31,7 @@ the save (its seed deals every future deal) back. Same protocol as :mod:`belote.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from .bridge import SAVE_KEYS, BadRequest, Method, _check_levels, _check_params, _check_seed, serve
@@ -36,6 +40,20 @@ from .review import DealReview, ReviewDecision, hard_in_seat
 
 SEATS = (0, 1, 2, 3)
 KEEP = 3  # reviews kept open (each holds a solver table): the open one and the latest deals
+
+
+_heartbeat: Callable[[], object] | None = None  # set by the worker: posts {kind: "busy"}
+
+
+def _beat() -> None:
+    if _heartbeat is not None:
+        _heartbeat()
+
+
+def set_heartbeat(beat: Callable[[], object] | None) -> None:
+    """Have ``beat()`` called during long calls (after each move of ``hard_in_seat``)."""
+    global _heartbeat
+    _heartbeat = beat
 
 
 class NoReview(ValueError):
@@ -109,7 +127,8 @@ class Analysis:
         """{save, deal} -> {row}: the deal's sheet row with Hard in seat 0 (review.hard_in_seat)."""
         _check_params(params, {"save", "deal"})
         save = _check_save(params.get("save"))
-        return {"row": hard_in_seat(save["game"], params.get("deal"), save["levels"], save["ai_seed"])["row"]}
+        row = hard_in_seat(save["game"], params.get("deal"), save["levels"], save["ai_seed"], on_move=_beat)["row"]
+        return {"row": row}
 
     def close(self, params: dict[str, Any]) -> dict[str, Any]:
         """{key} -> {closed: bool}: forget that review."""

@@ -17,7 +17,7 @@ short by Hard's safety cap (only on a host many times slower than normal).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict, cast
 
@@ -408,7 +408,8 @@ def practice_save(save: Any, deal: Any) -> dict[str, Any]:
     return practice.to_dict()
 
 
-def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> dict[str, Any]:
+def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int, *,
+                 on_move: Callable[[], object] | None = None) -> dict[str, Any]:
     """Finished deal ``deal`` played again in the match as it stood, Hard in seat 0 and the match's
     computer players and seeds: ``{"row": its sheet row, "save": that match's save}``.
 
@@ -417,7 +418,8 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
     had in the match (``move_seed(ai_seed, move)``), so where Hard plays as the person did, the
     computer players answer as they did. The returned save stops at the deal's end and is
     reviewable (``deal_review(result["save"], deal)``) unless everyone passed twice (a row
-    ``thrown_in``); the match's own save is only read.
+    ``thrown_in``); the match's own save is only read. ``on_move`` is called after each action
+    (the analysis worker's sign of life during this one long call).
     """
     game, save = _load(save)
     _finished_row(game, deal, played=True)  # a thrown-in deal's hands were never shown
@@ -436,4 +438,6 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int) -> d
         else:  # as the match's computer players chose
             action = choose_action(view, checked[seat - 1], seed)
         game.play(action)
+        if on_move is not None:
+            on_move()
     return {"row": game.view(PERSON)["sheet"][deal], "save": game.to_dict()}

@@ -15,7 +15,7 @@
 //   {kind: "steps", token, steps, view, moves, stored}
 // so the page animates a move while the next one is being thought about. Other messages:
 //   {kind: "progress", stage}  {kind: "download", loaded, total}  {kind: "ready", info}
-//   {kind: "boot_error", error}
+//   {kind: "boot_error", error}  {kind: "busy"} (the analysis worker, during a long call)
 //   {id, ok, result} | {id, ok: false, error, type}
 
 import { BUILD } from "./build-info.js";
@@ -162,7 +162,11 @@ if finder is not None:
   }
   post({ kind: "progress", stage: "import" });
   const analysis = config.role === "analysis";
-  handle = pyodide.pyimport(analysis ? "belote.analysis" : "belote.bridge").handle;
+  const engineModule = pyodide.pyimport(analysis ? "belote.analysis" : "belote.bridge");
+  handle = engineModule.handle;
+  // "Hard in my seat" is one long Python call: a sign of life after each of its moves keeps a
+  // slow device's worker from being taken for a hung one (engine-client.js hears any message)
+  if (analysis) engineModule.set_heartbeat(() => post({ kind: "busy" }));
   // bytecode: the engine came precompiled (the cp3XX wheel), so the import compiled nothing
   const infoProxy = pyodide.runPython(
     "import belote; [getattr(belote, '__version__', ''), belote.__spec__.origin.endswith('.pyc')]",
