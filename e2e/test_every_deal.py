@@ -8,8 +8,9 @@ import pytest
 from playwright.sync_api import Page
 
 from belote import Game, ai
+from belote.ai.levels import move_seed
 from test_review import resume as resume_save
-from ui_helpers import MY_TURN, next_frame
+from ui_helpers import MY_TURN, next_frame, play_until
 
 
 def normal_until(game: Game, stop) -> dict:
@@ -38,6 +39,24 @@ def after_thrown_in() -> dict:
         return (g.to_act == 0 and len(sheet) >= 2 and sheet[-1]["result"] == "thrown_in"
                 and any(r["result"] != "thrown_in" for r in sheet))
     return normal_until(Game(seed=7, target=100_000), stop)
+
+
+@pytest.fixture(scope="module")
+def after_litige() -> dict:
+    """Deal 0 (seed 71) ended in a litige taken by the person, who chose as ui_helpers.act_once
+    does (take when offered, else the first bid; the first legal card of the hand): 81 held."""
+    game = Game(seed=71, target=5000)
+    while not game.view(0)["sheet"] or game.to_act != 0:
+        seat, view = game.to_act, game.view(game.to_act)
+        if seat != 0:
+            game.play(ai.choose_action(view, "normal", move_seed(5, game.move_number)))
+        elif "take" in view["legal_actions"] or view["phase"] != "play":
+            game.play("take" if "take" in view["legal_actions"] else view["legal_actions"][0])
+        else:
+            game.play(next(c for c in view["hand"] if c in view["legal_actions"]))
+    row = game.view(0)["sheet"][0]
+    assert row["result"] == "litige" and row["taker"] == 0 and row["reserve"] == row["card_points"][0] == 81
+    return {"game": game.to_dict(), "levels": ["normal"] * 3, "ai_seed": 5}
 
 
 def resume(page: Page, open_game, save: dict, query: str = "speed=instant") -> None:
@@ -116,3 +135,29 @@ def test_a_preset_target_starts_even_after_an_invalid_custom_one(page: Page, ope
     page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
     assert "1000" in page.text_content("#target-info")
 
+
+
+def test_a_litige_says_its_points_are_held_in_the_sheet_and_in_its_practice(page: Page, open_game, after_litige):
+    """The litige row of the score sheet showed the takers' 0 and their cards, never that the
+    cards went into the reserve; a practice of the deal (a match of one deal, which the litige
+    ends, the reserve then lost) said nothing of the reserve at all."""
+    resume(page, open_game, after_litige, "speed=fast")
+    page.click("#btn-sheet")
+    page.wait_for_selector("#dlg-sheet[open]")
+    takers = page.text_content("#dlg-sheet tbody tr:first-child td.num:nth-of-type(3)")
+    assert "held 81" in takers, takers
+    assert "held" not in page.text_content("#dlg-sheet tbody tr:first-child td.num:nth-of-type(4)")
+    # the same deal played again: the person plays as before, the Normal players answer as before
+    page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    page.evaluate("""() => {
+      window.__reserveNotes = [];
+      new MutationObserver(() => {
+        for (const n of document.querySelectorAll('#deal-summary .summary-reserve')) window.__reserveNotes.push(n.textContent);
+      }).observe(document.getElementById('deal-summary'), {childList: true, subtree: true});
+    }""")
+    page.click("[data-intent='review-practice']")
+    page.wait_for_selector("#practice-bar:not([hidden])")
+    play_until(page, lambda: page.query_selector("#practice-bar [data-intent='practice-back'].primary") is not None)
+    # the summary follows the last trick on the table
+    page.wait_for_function("() => window.__reserveNotes.some((s) => s.includes('In the match, 81 would be held in reserve'))", timeout=15_000)

@@ -69,3 +69,41 @@ def test_update_now_with_a_held_takeover_never_reloads_the_page_mid_deal(persist
     guard.check()
     assert not reloaded, (f"the page reloaded by itself in the middle of a deal (phase {phase}), "
                           "a minute after 'Update now' seemed to do nothing")
+
+
+def test_later_after_an_update_now_that_seemed_to_do_nothing_is_not_overridden(persistent, two_builds):
+    """The player clicks "Update now", nothing happens (the takeover is held), so they click "Later"
+    (put it off for this match) once the offer comes back at the next deal... or simply play on.
+    The held takeover landing later still reloads the page: "Later" does not cancel `accepted`."""
+    server, url, deploy_b = two_builds
+    release = hold(server, "/held")
+    ctx, guard = persistent(url)
+    page = controlled_page(ctx, url)
+    install_b(page, deploy_b)
+    page.wait_for_selector(OFFER, state="attached", timeout=30_000)
+    rules = ctx.new_page()
+    rules.goto(url + "rules/en.html")
+    rules.evaluate("fetch('/held').catch(() => {}); 0")
+    page.bring_to_front()
+    try:
+        loaded = page_id(page)
+        page.click(APPLY)
+        page.wait_for_timeout(5000)
+        assert page_id(page) == loaded, "the takeover was not held: the scenario did not happen"
+        page.click(OFFER + ' button[data-intent="dismiss-update"]')  # "Later"
+        page.wait_for_selector(OFFER, state="detached")
+        act_once(page)
+    finally:
+        release.set()
+    deadline = time.monotonic() + 20
+    reloaded = False
+    while time.monotonic() < deadline and not reloaded:
+        try:
+            reloaded = page_id(page) != loaded
+        except Exception:  # noqa: BLE001 (navigating)
+            reloaded = True
+        time.sleep(0.2)
+    if reloaded:
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    guard.check()
+    assert not reloaded, "the page reloaded onto B although the player chose Later"

@@ -303,7 +303,14 @@ export function summaryContent(row, v, titleId) {
   table.append(thead, body);
   const out = [title, contract, table];
   if (row.reserve > 0) out.push(el("p", "summary-reserve", t("summary_reserve_held", { points: row.reserve })));
+  // a practice is a match of one deal, which its litige ends (the reserve then lost): say what the match would hold
+  else if (p && heldByLitige(row)) out.push(el("p", "summary-reserve", t("summary_reserve_practice", { points: heldByLitige(row) })));
   return out;
+}
+
+/** The card points a litige deal put into the reserve (the takers'), 0 for any other deal. */
+function heldByLitige(row) {
+  return row.result === "litige" ? row.card_points[row.taker & 1] : 0;
 }
 
 /** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"): the
@@ -532,6 +539,10 @@ export function sheetContent(v) {
       if (row.belote[team]) parts.push(t("sheet_belote_short", { points: row.belote[team] }));
       if (row.capot === team) parts.push(t("sheet_capot_short"));
       if (row.reserve_paid[team]) parts.push(t("sheet_reserve_short", { points: row.reserve_paid[team] }));
+      // the takers' card points of a litige, while the reserve holds them (lost if the deal ended the match)
+      if (row.reserve > 0 && team === (row.taker & 1) && heldByLitige(row)) {
+        parts.push(t("sheet_reserve_held_short", { points: heldByLitige(row) }));
+      }
       if (parts.length) td.append(el("span", "detail", parts.join(" · ")));
       td.append(el("span", "running", formatNumber(row.scores[team])));
       tr.append(td);
