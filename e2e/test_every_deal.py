@@ -159,5 +159,5 @@ def test_a_litige_says_its_points_are_held_in_the_sheet_and_in_its_practice(page
     page.click("[data-intent='review-practice']")
     page.wait_for_selector("#practice-bar:not([hidden])")
     play_until(page, lambda: page.query_selector("#practice-bar [data-intent='practice-back'].primary") is not None)
-    # the summary follows the last trick on the table
-    page.wait_for_function("() => window.__reserveNotes.some((s) => s.includes('In the match, 81 would be held in reserve'))", timeout=15_000)
+    # said over (Back to the match) only after the last trick and the summary (it was said at the last card)
+    assert "In the match, 81 would be held in reserve" in page.evaluate("window.__reserveNotes")

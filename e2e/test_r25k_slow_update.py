@@ -187,7 +187,16 @@ def test_reloads_during_bs_slow_install_then_after_it(persistent, flaky_builds):
     print("B installed:", sample(page))
     kept = saved(page)["game"]["actions"]
     t0 = time.monotonic()
+    hits0 = len(server.hits)
     page.reload()  # the next visit: B takes over before anything is shown
+    for _ in range(40):
+        try:
+            print(round(time.monotonic() - t0, 1), page.get_attribute('meta[name="belote-build"]', "content"),
+                  page.evaluate(REGISTRATION), page.evaluate("sessionStorage.getItem('belote-sw-reloaded')"),
+                  page.get_attribute("#app", "data-ready"), server.hits[hits0:])
+        except Exception as e:  # noqa: BLE001
+            print("eval failed", str(e)[:80])
+        time.sleep(0.5)
     page.wait_for_selector('meta[name="belote-build"][content="test-B"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     print(f"on B after {time.monotonic() - t0:.1f} s:", stamps(page), sample(page), page.evaluate("caches.keys()"))

@@ -262,7 +262,8 @@ function reviewButton(row, text, label) {
 function renderPractice(v) {
   const bar = $("#practice-bar");
   const p = state.practice;
-  const over = p && v && v.sheet.length > 0 && !state.dealSummary;
+  // over once its last trick and its summary have been shown (the view holds the end before they are)
+  const over = p && v && v.sheet.length > 0 && !state.dealSummary && !state.shownTrick;
   if (!changed("practice", p ? `${p.deal}:${over}` : "")) return;
   bar.hidden = !p;
   bar.replaceChildren();
