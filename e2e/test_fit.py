@@ -363,7 +363,7 @@ def test_everything_fits(fit_page: Page, site_url: str, saves, lang: str, embed:
 # ------------------------------------------------ what the two saved matches do not reach
 
 # Statistics kept for two level combinations, among them the longest label in every language
-# (Lithuanian "Sudėtingas · Sudėtingas · Sudėtingas").
+# (French and Italian "Difficile · Difficile · Difficile").
 LEVEL_STATS = {"version": 1, "reviews": {},
                "levels": {"hard,normal,hard": {"matches": 3, "won": 2, "deals": 41, "taken": 12, "made": 9,
                                                 "failed": 3, "capots": 1, "points": 3412},
@@ -378,7 +378,7 @@ def checked(name: str, shown: str) -> Phase:
     return Phase(name, "", nothing, shown)
 
 
-@pytest.mark.parametrize("lang", ["lt", "vi"])  # the longest level names ("Sudėtingas")
+@pytest.mark.parametrize("lang", ["lt", "vi"])  # once the longest level names
 def test_statistics_level_combination_picker_shows_its_whole_label(page: Page, site_url: str, lang: str):
     """The picker shows a combination whole on a 360 px phone ("Hard · Normal · Hard", the
     seats' order said once under its label), where "West Hard, North Normal, East Hard" was cut."""
