@@ -4,7 +4,7 @@
 // what can be played is view.legal_actions. How a move travels: docs/contracts.md.
 
 import { startEngine } from "./boot.js";
-import { registerServiceWorker, takeWaitingBuild, applyUpdate } from "./sw-register.js";
+import { registerServiceWorker, takeWaitingBuild, applyUpdate, deferUpdate } from "./sw-register.js";
 import { loadLanguage, pickLanguage, applyStatic, t } from "./i18n.js";
 import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { readParams } from "./params.js";
@@ -610,6 +610,7 @@ function onIntent(name, arg, event = null) {
       if (!applyUpdate()) update({ newBuild: "none" });
       break;
     case "dismiss-update":
+      deferUpdate();
       update({ newBuild: "later" }, focusTurn);
       break;
     default:
@@ -659,6 +660,7 @@ async function main() {
     after: firstBootSettled,
     onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
     playing: () => (matchInProgress() || !!state.practice) && state.tab === "here", // a reload would drop the practice
+    betweenDeals: () => !state.view || state.view.phase !== "play", // where the offer is made (state.js offerUpdate)
   });
   update({ settings: initialSettings(), embed: !!params.embed });
   prepareDialogLogs();

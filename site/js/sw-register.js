@@ -4,8 +4,9 @@
  *
  *   import { takeWaitingBuild, registerServiceWorker, applyUpdate } from "./sw-register.js";
  *   if (await takeWaitingBuild()) return;        // first thing: a build waiting since an earlier visit
- *   registerServiceWorker({ after, onUpdateReady, playing });   // never throws, never logs an error
+ *   registerServiceWorker({ after, onUpdateReady, playing, betweenDeals });   // never throws, never logs an error
  *   applyUpdate();                                // the player accepted the offer: reload onto the new build
+ *   deferUpdate();                                // the player put it off (Later)
  *
  * A new build takes over at the next visit (takeWaitingBuild: before anything is shown, and only
  * when no other tab is playing a match on the current build, since it would be left with its cache
@@ -29,7 +30,11 @@
 const root = document.documentElement;
 const LOCK = "belote-match"; // held by the tab that plays (js/tabs.js)
 let registration = null;
-let accepted = false; // this page asked for the new build: its reload is wanted
+// This page asked for the new build (Update now) in the last TAKEOVER_WAIT_MS: its reload is wanted
+// if the takeover lands by then and between deals. A takeover the browser holds longer (another
+// tab's request in flight) lands when the player may be in a deal: it is offered again instead.
+let accepted = false;
+let acceptTimer = 0;
 let offerUpdate = () => {}; // marks the root and tells the page (registerServiceWorker's onUpdateReady)
 // Set once another service worker than the one that served this page's files controls it (e.g. a
 // takeover held past takeWaitingBuild's wait that landed during a match): the page is then behind,
@@ -134,11 +139,22 @@ export function applyUpdate() {
   }
   if (!registration || !registration.waiting) return false;
   accepted = true;
+  clearTimeout(acceptTimer);
+  acceptTimer = setTimeout(deferUpdate, TAKEOVER_WAIT_MS);
   registration.waiting.postMessage({ type: "skip-waiting" });
   return true;
 }
 
-export async function registerServiceWorker({ after = Promise.resolve(), onUpdateReady = () => {}, playing = () => false } = {}) {
+/** The player put the new build off (Later), or its takeover is held: a takeover landing from now
+ * on is offered again, never a reload in the middle of a deal. */
+export function deferUpdate() {
+  clearTimeout(acceptTimer);
+  accepted = false;
+}
+
+export async function registerServiceWorker({
+  after = Promise.resolve(), onUpdateReady = () => {}, playing = () => false, betweenDeals = () => true,
+} = {}) {
   if (disabled()) {
     mark("sw", "unavailable");
     return null;
@@ -153,8 +169,11 @@ export async function registerServiceWorker({ after = Promise.resolve(), onUpdat
     // startup, or a takeover asked for by takeWaitingBuild landed late). Reload onto it unless that
     // would interrupt a match on this table: then keep offering it, and applyUpdate reloads.
     const moved = () => {
-      if (accepted || !playing()) location.reload();
-      else offerUpdate();
+      if (!playing() || (accepted && betweenDeals())) location.reload();
+      else {
+        deferUpdate();
+        offerUpdate();
+      }
     };
     sw.addEventListener("controllerchange", moved);
     if (tookOver) moved(); // it landed before this listener was added

@@ -1,0 +1,52 @@
+"""A new build whose takeover the browser holds (another page of the old build has a request in
+flight) after the player pressed Update now between deals: when it lands later, in the middle of a
+deal, the page does not reload by itself (it reloaded mid-deal, the player's click lost, even after
+Later); the update is offered again, and taken between deals. Found by a review, 2026-12-05."""
+from __future__ import annotations
+
+import time
+
+from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
+    controlled_page, hold, install_b, page_id, persistent, saved, two_builds,
+)
+from ui_helpers import MY_TURN, act_once
+
+OFFER = '[data-notice="update"]'
+APPLY = OFFER + ' button[data-intent="apply-update"]'
+
+
+def test_a_held_takeover_after_update_now_does_not_reload_the_page_mid_deal(persistent, two_builds):
+    server, url, deploy_b = two_builds
+    release = hold(server, "/held")
+    ctx, guard = persistent(url)
+    page = controlled_page(ctx, url)
+    install_b(page, deploy_b)
+    page.wait_for_selector(OFFER, state="attached", timeout=30_000)  # bidding: between deals
+    rules = ctx.new_page()  # a page of the old build, with a request its service worker keeps open
+    rules.goto(url + "rules/en.html")
+    rules.evaluate("fetch('/held').catch(() => {}); 0")
+    page.bring_to_front()
+    try:
+        loaded = page_id(page)
+        page.click(APPLY)
+        page.wait_for_timeout(5000)
+        assert page_id(page) == loaded, "the takeover was not held: the scenario did not happen"
+        deadline = time.monotonic() + 120
+        while not (page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN)):
+            assert time.monotonic() < deadline
+            if page.query_selector(MY_TURN):
+                act_once(page)
+            else:
+                page.wait_for_timeout(50)
+        act_once(page)  # a card of the deal is on the table
+        moves = saved(page)["game"]["actions"]
+        page.evaluate("""() => { window.__tookOver = false;
+          navigator.serviceWorker.addEventListener('controllerchange', () => { window.__tookOver = true; }); }""")
+    finally:
+        release.set()  # the old build's request ends: the held takeover lands now
+    page.wait_for_function("() => window.__tookOver", timeout=20_000)  # (a reload loses the flag: fails here)
+    page.wait_for_timeout(1500)  # a reload would have begun by now
+    assert page.get_attribute("html", "data-sw-update") == "ready"  # offered again
+    assert page_id(page) == loaded, "the page reloaded by itself in the middle of a deal"
+    assert saved(page)["game"]["actions"][: len(moves)] == moves
+    guard.check()
