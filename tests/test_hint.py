@@ -213,6 +213,64 @@ def test_what_a_follow_reason_states_holds_for_every_legal_card():
     assert {"hint.win_cheap", "hint.win", "hint.discard", "hint.cannot_win", "hint.duck"} <= seen
 
 
+def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
+    """A review (2026-12-05) found reasons that were false as the seat knew the position:
+    "do not overtake" when no legal card could, "make sure your side wins" when every legal card
+    had to go higher (a trump lead), a void said to matter when nobody had a trump left, "draw
+    the trumps" when only the partner held any, "strong trumps" for a take holding one trump and
+    "weak hand" for a pass holding the J and 9 of the turned suit. Every legal action of every
+    decision of twelve matches' first deals, checked against what the seat knows."""
+    from belote.ai import normal
+    from belote.cards import SUIT_MASKS
+
+    seen = set()
+    for seed in range(12):
+        g = Game(seed=seed, target=1000)
+        while g.to_act is not None and len(g.view(0)["sheet"]) < 2:
+            view = g.view(g.to_act)
+            me = view["seat"]
+            for action in view["legal_actions"]:
+                r = explain.explain(view, action)
+                key = r["reason_key"]
+                seen.add(key)
+                if view["phase"] != "play":
+                    normal_bid = normal.bid(view)
+                    if key == "hint.pass":
+                        assert normal_bid == "pass", (view, action)
+                    elif key == "hint.pass_risk":
+                        assert normal_bid != "pass", (view, action)
+                    elif key in ("hint.take", "hint.take_suit"):  # Normal would take this suit too
+                        turned = CODE_TO_CARD[view["turned_card"]]
+                        hand = sum(1 << CODE_TO_CARD[c] for c in view["hand"]) | 1 << turned
+                        suit = turned >> 3 if action == "take" else SUITS.index(action[5:])
+                        first_lead = (me - view["dealer"]) & 1 == 1
+                        value = (normal.round1_value(hand & ~(1 << turned), turned, me, view["dealer"]) if action == "take"
+                                 else normal.hand_value(hand, suit, first_lead))
+                        assert value >= (normal.TAKE_THRESHOLD if action == "take" else normal.ROUND2_THRESHOLD), (view, action)
+                    continue
+                t = normal.read_table(view)
+                trumps_out = lambda seat: bool(t.unseen & SUIT_MASKS[t.trump]) and not t.voids[seat] >> t.trump & 1  # noqa: E731
+                if key == "hint.void":
+                    assert trumps_out(r["reason_args"]["seat"]), (view, action)
+                elif key == "hint.partner_void":
+                    assert trumps_out((me + 2) & 3), (view, action)
+                elif key == "hint.draw_trumps":
+                    assert trumps_out((me + 1) & 3) or trumps_out((me + 3) & 3), (view, action)
+                elif key in ("hint.partner_master", "hint.partner_wins", "hint.secure", "hint.must_overtake"):
+                    winners = _trick_winners(view, view["legal_actions"])
+                    if key == "hint.partner_master":
+                        assert winners, (view, action)
+                    elif key == "hint.partner_wins":
+                        assert not winners, (view, action)
+                    elif key == "hint.secure":
+                        assert set(winners) != set(view["legal_actions"]), (view, action)
+                    else:
+                        assert set(winners) == set(view["legal_actions"]), (view, action)
+            g.play(ai.choose_action(view, "easy" if g.move_number % 3 else "normal", g.move_number))
+    assert {"hint.pass", "hint.pass_risk", "hint.take", "hint.take_bold", "hint.void", "hint.partner_master",
+            "hint.partner_wins", "hint.secure", "hint.must_overtake", "hint.draw_trumps"} <= seen, seen
+
+
 def test_the_reviews_reasons_are_said_of_the_computer_seat_not_to_the_person():
     """The review gives a computer seat's reason to the person: "trump it: You is winning" read
     the hint's line, said to a seat, as if to the person. Its keys are the review's own (why.*),

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..bidding import PASS, TAKE, bid_trump
-from ..cards import CODE_TO_CARD, POINTS, SUIT_MASKS, SUITS, Card, cards_of
+from ..cards import CODE_TO_CARD, POINTS, SUIT_MASKS, SUITS, Card, cards_of, mask_of_codes
 from ..phases import BIDDING
 from ..rules import beats, winning_index
 from .knowledge import Knowledge
 from .levels import choose_checked
-from .normal import Table
+from .normal import ROUND2_THRESHOLD, TAKE_THRESHOLD, Table, bid_action, hand_value, round1_value
 from .view_check import checked_view
 
 SUIT_TEXT = ("clubs", "diamonds", "hearts", "spades")
@@ -35,15 +35,20 @@ REASONS: dict[str, str] = {
     "hint.take": "strong trumps: take",
     "hint.take_suit": "strong {suit}: take {suit} as trump",
     "hint.pass": "weak hand: pass",
+    "hint.take_bold": "take: worth the risk",
+    "hint.take_suit_bold": "take {suit} as trump: worth the risk",
+    "hint.pass_risk": "pass: taking is too risky",
     "hint.only_card": "your only legal card",
     "hint.draw_trumps": "{card} is master: draw the trumps",
     "hint.master": "{card} is master",
     "hint.give_points": "partner is winning: give points",
     "hint.partner_master": "partner is winning: do not overtake",
+    "hint.partner_wins": "partner is winning",
     "hint.ruff": "trump it: {seat_name} is winning",
     "hint.win_cheap": "win the trick cheaply",
     "hint.win": "win the trick",
     "hint.secure": "make sure your side wins this trick",
+    "hint.must_overtake": "you must play higher",
     "hint.discard": "lowest card: you cannot win this trick",
     "hint.cannot_win": "you cannot win this trick",
     "hint.duck": "let this trick go: keep your winners for later",
@@ -59,17 +64,22 @@ WHY: dict[str, str] = {
     "why.take": "strong trumps: take",
     "why.take_suit": "strong {suit}: take {suit} as trump",
     "why.pass": "weak hand: pass",
+    "why.take_bold": "take: worth the risk",
+    "why.take_suit_bold": "take {suit} as trump: worth the risk",
+    "why.pass_risk": "pass: taking is too risky",
     "why.only_card": "the only legal card",
     "why.draw_trumps": "{card} is master: draw the trumps",
     "why.master": "{card} is master",
     "why.give_points": "their partner is winning: give points",
     "why.partner_master": "their partner is winning: do not overtake",
+    "why.partner_wins": "their partner is winning",
     "why.ruff": "trump it: the other side is winning",
     "why.win_cheap": "win the trick cheaply",
     "why.win": "win the trick",
     "why.secure": "make sure their side wins this trick",
-    "why.discard": "lowest card: the trick cannot be won",
-    "why.cannot_win": "the trick cannot be won",
+    "why.must_overtake": "they must play higher",
+    "why.discard": "lowest card: they cannot win this trick",
+    "why.cannot_win": "they cannot win this trick",
     "why.duck": "let this trick go: keep the winners for later",
     "why.void": "{seat_name}: out of {suit}",
     "why.partner_void": "their partner is out of {suit}: they can trump",
@@ -117,11 +127,7 @@ def explain(view: Mapping[str, Any], action: str) -> dict[str, Any]:
     """A one-line reason for ``action`` in ``view``."""
     viewer = view["seat"]
     if view["phase"] in BIDDING:
-        if action == PASS:
-            return reason("hint.pass", viewer)
-        if action == TAKE:
-            return reason("hint.take", viewer)
-        return reason("hint.take_suit", viewer, suit=bid_trump(action, CODE_TO_CARD[view["turned_card"]] >> 3))
+        return _explain_bid(view, action)
     if len(view["legal_actions"]) == 1:
         return reason("hint.only_card", viewer)
     k = Knowledge.from_view(view)
@@ -133,20 +139,46 @@ def explain(view: Mapping[str, Any], action: str) -> dict[str, Any]:
     return _explain_follow(t, c, action)
 
 
+def _explain_bid(view: Mapping[str, Any], action: str) -> dict[str, Any]:
+    """Why pass or take: "weak hand" / "strong trumps" only where Normal's hand evaluation agrees
+    (passing a hand it would take is "too risky"; taking one it would pass is "worth the risk")."""
+    viewer, turned = view["seat"], CODE_TO_CARD[view["turned_card"]]
+    hand = mask_of_codes(view["hand"])
+    round2 = TAKE not in view["legal_actions"]
+    if action == PASS:
+        normal_passes = bid_action(hand, turned, viewer, view["dealer"], round2) == PASS
+        return reason("hint.pass" if normal_passes else "hint.pass_risk", viewer)
+    first_lead = (viewer - view["dealer"]) & 1 == 1
+    if action == TAKE:
+        strong = round1_value(hand, turned, viewer, view["dealer"]) >= TAKE_THRESHOLD
+        return reason("hint.take" if strong else "hint.take_bold", viewer)
+    suit = bid_trump(action, turned >> 3)
+    assert suit is not None  # a naming bid
+    strong = hand_value(hand | (1 << turned), suit, first_lead) >= ROUND2_THRESHOLD
+    return reason("hint.take_suit" if strong else "hint.take_suit_bold", viewer, suit=suit)
+
+
+def _trumps_out_for(t: Table, seat: int) -> bool:
+    """Whether ``seat`` may still hold a trump, as the viewer knows: one is unseen and it is not known void."""
+    return bool(t.unseen & SUIT_MASKS[t.trump]) and not t.voids[seat] >> t.trump & 1
+
+
 def _explain_lead(t: Table, c: Card, code: str) -> dict[str, Any]:
     """Why lead c: draw trumps, a master, partner's void or suit, an opponent's void, or safety."""
     trump, me = t.trump, t.seat
     s = c >> 3
-    if s == trump and t.we_took and t.is_master(c) and t.unseen & SUIT_MASKS[trump]:
+    opponents = ((me + 1) & 3, (me + 3) & 3)
+    # drawing trumps: only while an opponent may still hold one (not when the partner holds the rest)
+    if s == trump and t.we_took and t.is_master(c) and any(_trumps_out_for(t, o) for o in opponents):
         return reason("hint.draw_trumps", me, card=code)
     if t.is_master(c) and t.unseen & SUIT_MASKS[s]:
         return reason("hint.master", me, card=code)
     p = t.partner
-    if s != trump and t.voids[p] >> s & 1 and not t.voids[p] >> trump & 1:
+    if s != trump and t.voids[p] >> s & 1 and _trumps_out_for(t, p):
         return reason("hint.partner_void", me, suit=s)
-    for o in ((me + 1) & 3, (me + 3) & 3):
+    for o in opponents:
         for suit in range(4):
-            void = t.voids[o] >> suit & 1 and not t.voids[o] >> trump & 1
+            void = t.voids[o] >> suit & 1 and _trumps_out_for(t, o)  # a void matters while it can trump
             if void and suit != s and suit != trump and t.hand & SUIT_MASKS[suit]:
                 return reason("hint.void", me, seat=o, suit=suit)
     if s != trump and (t.led_by[p] | t.won_with[p]) >> s & 1:
@@ -163,15 +195,17 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
     best_seat, best = t.trick[winning_index(cards, trump)]
     wins = beats(c, best, led, trump)
     points = POINTS[trump]
+    legal = cards_of(t.legal)
+    winners = [x for x in legal if beats(x, best, led, trump)]
     if best_seat == t.partner and not wins:
         if points[c] >= 10 or (points[c] > 0 and c >> 3 != trump):
             return reason("hint.give_points", me)
-        return reason("hint.partner_master", me)
-    legal = cards_of(t.legal)
-    winners = [x for x in legal if beats(x, best, led, trump)]
+        # "do not overtake" only when a legal card could have
+        return reason("hint.partner_master" if winners else "hint.partner_wins", me)
     if wins:
         if best_seat == t.partner:
-            return reason("hint.secure", me)
+            # every legal card overtakes (a trump lead obliges going higher): no choice to explain
+            return reason("hint.must_overtake" if len(winners) == len(legal) else "hint.secure", me)
         if c >> 3 == trump and led != trump:
             return reason("hint.ruff", me, seat=best_seat)
         if t.is_master(c) and len(cards) < 3:
@@ -180,7 +214,7 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
         cheapest = min(points[x] for x in winners)
         return reason("hint.win_cheap" if points[c] == cheapest else "hint.win", me)
     for o in t.opponents_after():
-        if t.voids[o] >> led & 1 and not t.voids[o] >> trump & 1 and led != trump:
+        if t.voids[o] >> led & 1 and _trumps_out_for(t, o) and led != trump:
             return reason("hint.void", me, seat=o, suit=led)
     if winners:  # it could have won the trick, and does not
         return reason("hint.duck", me)
