@@ -12,7 +12,7 @@ const BOOT_TIMEOUT_MS = 45000;
 function buildMismatch() {
   const page = document.querySelector('meta[name="belote-build"]')?.content;
   if (!page || page === BUILD.build) return null;
-  return new EngineError("BootError", `the page is build ${page} but its scripts are build ${BUILD.build}: reload the page`);
+  return new EngineError("BuildMismatch", `the page is build ${page} but its scripts are build ${BUILD.build}: reload the page`);
 }
 
 /** An engine that failed before it started: main.js shows its boot alert. */

@@ -47,6 +47,7 @@
  *     "BootError"    the runtime, the wheel or the import failed, or a download broke off (message
  *                    names the cause/file)
  *     "WorkerError"  the worker script itself could not start
+ *     "BuildMismatch" the worker's files are another build's than the page's: only a reload helps
  *   Retry: engine.terminate(); engine = createEngine(...)   (a reload works too).
  *
  *   Once ready, <html data-engine-build="..."> holds the build the worker itself runs (tests
@@ -213,7 +214,7 @@ export function createEngine({
       progress("ready");
       resolveReady({ ...msg.info, bootMs: since() });
     } else if (msg.kind === "boot_error") {
-      fail("BootError", msg.error);
+      fail(msg.type === "BuildMismatch" ? "BuildMismatch" : "BootError", msg.error);
     } else if (msg.kind === "analysis") {
       if (engine.state !== "ready") return;
       try {

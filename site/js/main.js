@@ -469,8 +469,9 @@ async function startEngineWorker() {
     await engine.ready;
   } catch (e) {
     if (session.engine !== engine) return false;
+    // another build's files (a new build took this page over): only a reload brings the page in step
     const alert = e && e.type === "BootTimeout" ? { kind: "boot", key: "boot_timeout" }
-      : { kind: "boot", key: "boot_failed", params: { reason: reason(e) } };
+      : { kind: "boot", key: "boot_failed", params: { reason: reason(e) }, reload: e?.type === "BuildMismatch" };
     update({ boot: "failed", download: null, alert });
     return false;
   }
@@ -598,6 +599,9 @@ function onIntent(name, arg, event = null) {
       break;
     case "retry-boot":
       bootEngine();
+      break;
+    case "reload-page":
+      location.reload();
       break;
     case "retry-resume":
       update({ alert: null, busy: true });

@@ -439,7 +439,7 @@ function renderAlerts() {
     const div = el("div", `alert alert-${a.kind}`);
     div.setAttribute("role", "alert");
     div.append(el("p", "", alertText));
-    if (a.kind === "boot") div.append(button(t("retry"), "retry-boot", true));
+    if (a.kind === "boot") div.append(a.reload ? button(t("reload"), "reload-page", true) : button(t("retry"), "retry-boot", true));
     else if (a.kind === "read") div.append(button(t("retry"), "retry-resume", true));
     else if (a.kind === "save") div.append(button(t("start_new_game"), "new-game-now", true));
     else if (a.kind !== "crash") {

@@ -15,7 +15,7 @@
 //   {kind: "steps", token, steps, view, moves, stored}
 // so the page animates a move while the next one is being thought about. Other messages:
 //   {kind: "progress", stage}  {kind: "download", loaded, total}  {kind: "ready", info}
-//   {kind: "boot_error", error}  {kind: "busy"} (the analysis worker, during a long call)
+//   {kind: "boot_error", error, type ("BootError" | "BuildMismatch")}  {kind: "busy"} (the analysis worker, during a long call)
 //   {id, ok, result} | {id, ok: false, error, type}
 
 import { BUILD } from "./build-info.js";
@@ -113,7 +113,9 @@ async function boot(config) {
 async function bootRuntime(config) {
   // The page and this worker must come from one build: never run a mix of two deploys.
   if (config.build !== BUILD.build) {
-    throw new Error(`the page is build ${config.build} but the engine worker is build ${BUILD.build}: reload the page`);
+    const mismatch = new Error(`the page is build ${config.build} but the engine worker is build ${BUILD.build}: reload the page`);
+    mismatch.type = "BuildMismatch"; // a Retry would meet the same worker: the page offers Reload
+    throw mismatch;
   }
   const root = new URL(config.siteRoot);
   const indexURL = new URL(config.pyodideDir, root).href;
@@ -411,7 +413,7 @@ self.onmessage = async (event) => {
     try {
       post({ kind: "ready", info: await booting });
     } catch (e) {
-      post({ kind: "boot_error", error: String((e && e.message) || e) });
+      post({ kind: "boot_error", error: String((e && e.message) || e), type: e?.type === "BuildMismatch" ? e.type : "BootError" });
     }
     return;
   }
