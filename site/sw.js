@@ -1,8 +1,9 @@
 // sw.js: offline play. Precaches the site (cache keyed by the build id) and the Pyodide runtime
 // (its own long-lived cache keyed by the Pyodide version, so a game update does not download
 // the 11 MB runtime again), and deletes its scope's other caches on activate. A new build
-// installs in the background and takes over on the next visit (no skipWaiting mid-page: one
-// page never mixes files of two builds). build_wheel.py fills in MANIFEST, with the SHA-256 of
+// installs in the background and takes over on the next visit, or mid-page when the player
+// accepts the update between deals ({type: "skip-waiting"} from sw-register.js applyUpdate: the
+// page then reloads, so one page never mixes files of two builds). build_wheel.py fills in MANIFEST, with the SHA-256 of
 // every file: nothing is stored unless its bytes are the build's.
 // Cache names carry the scope's path, so two copies of the game on one origin (/games/belote/,
 // /games/belote-beta/) keep theirs. Caches the browser evicted are filled again when a page asks

@@ -2,7 +2,7 @@
 // A second engine beside the match's: it reads the stored match itself (js/match-store.js; the page
 // hands a save over only when the browser refuses storage, or for a practice, whose save holds no
 // secret), has belote.analysis value the decisions of a finished deal one at a time, and posts each
-// as it is ready: {kind: "analysis", key, index, decision} (or {key, index, error}). Answers carry
+// as it is ready: {kind: "analysis", key, index, decision} (or {key, index, error, type}). Answers carry
 // public data only: a finished deal, never the save (its seed deals every future deal).
 //
 //   review {source: "match" | "practice", deal, save?, focus}  -> {key, header, outline, decisions}

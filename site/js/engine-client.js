@@ -15,15 +15,16 @@
  *     onDownload({ loaded, total })  optional; bytes of the boot's downloads arrived so far, and
  *                                 what the build expects them to weigh (at most every 250 ms).
  *     onSteps(msg)                the computer moves the worker plays after a change of the match,
- *                                 one message per move: {token, steps, view, moves, levels, stored, lost}
- *                                 (steps_error messages come as {error: EngineError, token}).
+ *                                 one message per move: {token, steps, view, moves, levels, stored, lost,
+ *                                 save?} ({practice: true, save} for a practice's moves; steps_error
+ *                                 messages come as {error: EngineError, token}).
  *     onCrash(err)                the worker died or stopped answering once ready (err.type
  *                                 "WorkerCrashed" | "NoAnswer"); pending calls reject with err.
  *     onAnalysis(msg)             analysis workers: a decision of a review as it is valued,
  *                                 {key, index, decision}, or {key, index, error, type} when it
  *                                 could not be valued (docs/contracts.md "Analysis worker").
  *   engine.listen({ onSteps, onCrash, onAnalysis, onDownload })   sets those handlers later.
- *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, bootMs }>
+ *   engine.ready  -> Promise<{ pyodide: "314.0.7", belote: "1.0.0", build: "<build id>", bytecode, storage, role, bootMs }>
  *                    bytecode: true when the engine was imported from the precompiled wheel
  *                    rejects with an EngineError when the boot fails or times out.
  *   engine.call(method, params = {}) -> Promise<result>
@@ -54,7 +55,7 @@
  *   compare it with <meta name="belote-build">: one page never mixes two deploys).
  *
  *   BUILD (re-exported from the generated js/build-info.js):
- *     { version, build, pyodide, pyodideDir, wheel, engineWheel, micropipWheel, stdlib, pyodideLock }
+ *     { version, build, pyodide, pyodideDir, wheel, engineWheel, micropipWheel, stdlib, pyodideLock, bootBytes }
  *     URLs are relative to the site root.
  */
 import { BUILD } from "./build-info.js";

@@ -6,7 +6,7 @@
 //
 // Position in the review: pos 0-32, the cards played so far; at pos p the table shows the trick of
 // card p (or, between two tricks, the one just won) and the decision is card p's (docs/contracts.md
-// "The review dialog").
+// "Page test hooks", the Review entry).
 //
 // Failures: a decision the worker could not value is kept in state.review.errors {index: message}
 // and shown at its card with a Retry (the worker values it again); while the dialog is open the

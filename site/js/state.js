@@ -40,10 +40,10 @@ export const state = {
   callouts: {}, // seat -> {kind: "belote" | "rebelote" | "contract", suit}, for a moment
   dealSummary: null, // the sheet row of the deal just finished, while it is shown
   thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
-  hint: null, // {action, text}
+  hint: null, // the hint's {action, reason, reason_key, reason_args} (shown as its key, translated)
   // Messages are kept as an i18n key and its parameters, translated when drawn: a language
   // switch re-draws them in the new language.
-  alert: null, // {kind: "boot" | "save" | "engine" | "crash", key, params?}
+  alert: null, // {kind: "boot" | "read" | "save" | "engine" | "crash", key, params?, reload?}
   recoveries: 0, // how many times a dead engine was noticed and restarted (recover() in main.js)
   notice: null, // {kind: "storage" (said once) | "recovered" (after a restart), key, params?}: dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)

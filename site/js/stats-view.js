@@ -1,6 +1,7 @@
 // stats-view.js: the Statistics dialog's content (#dlg-stats), drawn from state.stats =
-// {record, key, confirm, kept}: the stored record (js/stats.js), the level combination shown
-// (null: all), whether Reset waits for its confirmation, whether this browser keeps data at all.
+// {record, key, confirm, kept, unread}: the stored record (js/stats.js), the level combination shown
+// (null: all), whether Reset waits for its confirmation, whether this browser keeps data at all,
+// whether the last read failed (figures unknown: no zeros, no Reset).
 
 import { t, formatCount } from "./i18n.js";
 import { LEVEL_KEYS } from "./state.js";

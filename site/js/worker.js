@@ -12,7 +12,7 @@
 // The worker keeps the match: every change is stored before it is answered, and the save never
 // leaves the worker (the page holds only the person's view). After a change, while a computer
 // seat is to act, it plays the computer moves one by one and posts each as it is decided:
-//   {kind: "steps", token, steps, view, moves, stored}
+//   {kind: "steps", token, steps, view, moves, levels, stored, lost, save?} (a practice's: practice: true, save)
 // so the page animates a move while the next one is being thought about. Other messages:
 //   {kind: "progress", stage}  {kind: "download", loaded, total}  {kind: "ready", info}
 //   {kind: "boot_error", error, type ("BootError" | "BuildMismatch")}  {kind: "busy"} (the analysis worker, during a long call)
