@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from belote import Game, ai
+from belote.ai.explain import WHY
 from belote.ai.levels import move_seed
 from belote.review import deal_review, hard_in_seat
 from conftest import BOOT_TIMEOUT_MS, READY
@@ -124,6 +125,18 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     # Step through all 32 cards by keyboard; at each of the person's cards the legal cards carry
     # the values CPython's review gives, the played one and the best ones marked.
     page.keyboard.press("Home")
+    # At the start, the bidding: a Why? lists each computer bid's reason once it is valued.
+    at(page, 0)
+    theirs = [d for d in decisions if d["kind"] == "bid" and d["seat"] != 0]
+    page.locator("#review-decision [data-intent='review-bid-why']").press("Enter")
+    page.wait_for_function("""() => { const l = document.getElementById('review-bid-reasons');
+      return !!l && l.children.length > 0 && ![...l.children].some((li) => li.textContent.endsWith('…')); }""", timeout=60_000)
+    items = page.eval_on_selector_all("#review-bid-reasons li", "(l) => l.map((e) => e.textContent)")
+    assert len(items) == len(theirs), items
+    for item, d in zip(items, theirs):
+        reason = re.escape(WHY[d["why"]["key"]]).replace(r"\{suit\}", r"\w+")
+        assert re.search(r"\((Easy|Normal|Hard)\) \(.+\): " + reason + "$", item), (item, d["why"])
+    assert page.get_attribute("#review-decision [data-intent='review-bid-why']", "aria-expanded") == "true"
     cards = {d["trick"] * 4 + d["position"]: d for d in decisions if d["kind"] == "card"}
     hard_reasons = []
     for p in range(32):

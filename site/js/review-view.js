@@ -220,15 +220,38 @@ function bidWords(action, turned) {
   return t("bid_take_suit", { suit: suitName(action === "take" ? suitOf(turned) : action.slice(5)) });
 }
 
-/** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. */
+/** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. With
+ * computer bids, a Why? that lists each one's reason (r.bidWhy). */
 function bidding(r) {
   const bidDecisions = r.outline.map((o, i) => (o.kind === "bid" ? i : -1)).filter((i) => i >= 0);
+  const turned = r.header.turned_card;
   const parts = r.header.bids.map((b, n) => {
-    const text = `${seatName(b.seat)}: ${bidWords(b.action, r.header.turned_card)}`;
+    const text = `${seatName(b.seat)}: ${bidWords(b.action, turned)}`;
     const d = r.decisions[bidDecisions[n]];
-    return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidWords(d.hard, r.header.turned_card) }) : text;
+    return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidWords(d.hard, turned) }) : text;
   });
-  return el("p", "review-bidding", t("review_bidding", { bids: parts.join(", ") }));
+  const text = t("review_bidding", { bids: parts.join(", ") });
+  const theirs = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidDecisions[n]] })).filter(({ b }) => b.seat !== 0);
+  if (!theirs.length) return [el("p", "review-bidding", text)];
+  // the line itself opens the reasons (a disclosure: no room for a button of its own on a phone)
+  const line = el("p", "review-bidding");
+  const why = el("button", "review-bidding-why");
+  why.type = "button";
+  why.dataset.intent = "review-bid-why";
+  why.setAttribute("aria-expanded", r.bidWhy ? "true" : "false");
+  why.setAttribute("aria-controls", "review-bid-reasons");
+  why.append(text, el("span", "sr-only", ` ${t("review_why")}`));
+  why.title = t("review_why");
+  line.append(why);
+  if (!r.bidWhy) return [line];
+  const list = el("ul", "review-bid-reasons");
+  list.id = "review-bid-reasons";
+  for (const { b, d } of theirs) {
+    // a computer seat's bids are valued after the person's decisions: "…" until then
+    const reason = d ? reasonText(d.why) : "…";
+    list.append(el("li", "", t("review_bid_reason", { player: seatWithLevel(b.seat), bid: bidWords(b.action, turned), reason })));
+  }
+  return [line, list];
 }
 
 /** What #review-decision shows; when the review failed as a whole (a dead worker), that too, with
@@ -246,7 +269,7 @@ function decisionParts(r, i, pos) {
     if (r.error) out.push(failureLine(r.error));
     return out;
   }
-  if (pos === 0) out.push(bidding(r));
+  if (pos === 0) out.push(...bidding(r));
   if (pos >= 32) {
     const row = r.header.row;
     out.push(el("p", "", t("review_end", { us: row.points[0], them: row.points[1] })));

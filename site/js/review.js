@@ -88,7 +88,7 @@ export async function openReview(source, deal, { practiceSave = null, matchDeal 
   update({
     review: {
       token, source, deal, matchDeal, practiceSave, key: null, header: null, outline: null, decisions: {}, errors: {},
-      pos, why: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
+      pos, why: false, bidWhy: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
     },
   });
   hooks.openDialog("dlg-review");
@@ -168,7 +168,7 @@ function goTo(pos) {
   // Before the outline has come (a slow phone: it waits behind a decision being valued), a step
   // is kept and shown once it is there, not dropped.
   const p = Math.max(0, Math.min(32, pos));
-  setReview({ pos: p, why: false });
+  setReview({ pos: p, why: false, bidWhy: false });
   want(state.review);
 }
 
@@ -216,6 +216,10 @@ export function onIntent(name, arg) {
   }
   if (name === "review-why") {
     if (state.review) setReview((r) => ({ why: !r.why }));
+    return true;
+  }
+  if (name === "review-bid-why") {
+    if (state.review) setReview((r) => ({ bidWhy: !r.bidWhy }));
     return true;
   }
   if (name === "review-retry") {
