@@ -132,6 +132,34 @@ def test_a_practice_deal_ending_is_not_announced_as_the_match_being_over(page: P
     en = cat("en")
     wrong = [s for s in said if pattern(en["announce_match_over_won"]).match(s) or pattern(en["announce_match_over_lost"]).match(s)]
     assert not wrong, f"the practice's end said as the match's: {wrong}; the match is still in progress"
+    # the thing to do now has the focus (it stayed on <body>, where the last card had been)
+    assert page.evaluate("document.activeElement.dataset.intent") == "practice-back"
+
+
+def test_closing_a_dialog_at_the_persons_turn_gives_the_focus_back_to_the_turn(page: Page, open_game):
+    """The focus on <body> at the person's turn (the card clicked went away, a click on the felt),
+    S opens the score sheet, Escape closes it: the focus stayed on <body>, where the arrows and
+    Enter do nothing (focusTurn ran while the closed dialog's button still held the focus)."""
+    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=34")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.mouse.click(5, 400)
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("s")
+    page.wait_for_selector("#dlg-sheet[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-sheet[open]", state="detached")
+    page.wait_for_function("() => document.activeElement.closest('#bids, #hand') !== null", timeout=5_000)
+    assert page.get_attribute("#app", "data-my-turn") == "1"
+
+
+def test_every_dialog_says_what_it_is_about():
+    """Match over opened with the focus on Score sheet and nothing to read the result: its
+    text is now its description, as the confirmation's is."""
+    html = (ROOT / "site" / "index.html").read_text()
+    for dialog, text in (("dlg-over", "over-text"), ("dlg-confirm", "dlg-confirm-text")):
+        tag = re.search(rf'<dialog id="{dialog}"[^>]*>', html).group(0)
+        assert f'aria-describedby="{text}"' in tag, tag
+        assert f'id="{text}"' in html
 
 
 def test_the_first_deal_of_a_new_match_says_its_turned_card(page: Page, open_game):

@@ -159,6 +159,7 @@ function onIdle() {
   const v = state.view;
   const computerToAct = !!v && v.to_act !== null && v.to_act !== 0 && state.tab === "here";
   if (session.engine) session.engine.expect(computerToAct);
+  if (state.practice && v?.sheet.length) requestRender(focusTurn); // a practice over: Back to the match
   if (isMyTurn()) {
     narrateTurn(v);
     requestRender(focusTurn);

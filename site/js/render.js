@@ -471,17 +471,27 @@ function renderToolbar(v) {
   $("#btn-new").disabled = state.boot !== "ready";
 }
 
-/** Moves keyboard focus to the first thing to do when it is the person's turn. */
+/** A practice whose deal is over and shown (its bar offers Back to the match as the thing to do). */
+function practiceOver() {
+  const v = state.view;
+  return !!state.practice && !!v && v.sheet.length > 0 && !state.dealSummary && !state.shownTrick;
+}
+
+/** Moves keyboard focus to the first thing to do when it is the person's turn (or, a practice
+ * over, to Back to the match). */
 export function focusTurn() {
-  if (!isMyTurn() || document.querySelector("dialog[open]")) return;
+  const over = practiceOver();
+  if ((!isMyTurn() && !over) || document.querySelector("dialog[open]")) return;
   // A page without the focus (an embed while the reader types in the host page) would take it
   // from the host: wait for it to come back (main.js renders with focusTurn on window focus).
   if (!document.hasFocus()) return;
   const active = document.activeElement;
+  // a dialog just closed still holds the focus for a moment (Chromium moves it to <body> later)
   const idle = !active || active === document.body || active.disabled || !active.isConnected
-    || active.closest("#hand, #bids, #deal-summary");
+    || active.closest("#hand, #bids, #deal-summary, dialog:not([open])");
   if (!idle) return;
-  const target = document.querySelector("#bids button:not([disabled])") || document.querySelector("#hand button[tabindex='0']:not([disabled])");
+  const target = over ? document.querySelector("#practice-bar [data-intent='practice-back']")
+    : document.querySelector("#bids button:not([disabled])") || document.querySelector("#hand button[tabindex='0']:not([disabled])");
   if (target && target !== active) target.focus({ preventScroll: true });
 }
 
