@@ -152,6 +152,29 @@ def test_closing_a_dialog_at_the_persons_turn_gives_the_focus_back_to_the_turn(p
     assert page.get_attribute("#app", "data-my-turn") == "1"
 
 
+def test_an_engine_that_dies_behind_an_open_dialog_is_heard_in_it(page: Page, open_game, guard):
+    """The score sheet open while the computers play, the engine dies: the crash alert and the
+    "restarted" notice came behind the modal dialog, where the page is inert and nothing is heard
+    (the dialog's own log had only "Your turn"). Both are said in the dialog's log now."""
+    from test_reliability import HOLD_STEPS, engine_worker
+    from ui_helpers import act_once, moves
+    guard.allow_console(r".")
+    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=34")
+    play_until(page, lambda: moves(page) >= 2)
+    page.wait_for_selector(MY_TURN, state="attached")
+    engine_worker(page).evaluate(HOLD_STEPS)
+    act_once(page)
+    page.keyboard.press("s")
+    page.wait_for_selector("#dlg-sheet[open]")
+    engine_worker(page).evaluate("close()")
+    page.wait_for_selector('[data-notice="recovered"]', state="attached", timeout=40_000)
+    next_frame(page)
+    said = page.eval_on_selector_all("#dlg-sheet [data-live] p", "(ps) => ps.map((p) => p.textContent)")
+    assert any(s.startswith("The game engine stopped") for s in said), said
+    notice = page.text_content('[data-notice="recovered"] p')
+    assert notice in said, (notice, said)
+
+
 def test_every_dialog_says_what_it_is_about():
     """Match over opened with the focus on Score sheet and nothing to read the result: its
     text is now its description, as the confirmation's is."""

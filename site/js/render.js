@@ -12,6 +12,7 @@ import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } f
 import { slideIn } from "./anim.js";
 import { el, headerCell, tableHead } from "./dom.js";
 import { renderReview, reasonText } from "./review-view.js";
+import { announce } from "./live.js";
 
 const $ = (sel) => document.querySelector(sel);
 let frame = 0;
@@ -418,6 +419,22 @@ function button(text, intent, primary = false) {
   return b;
 }
 
+// The messages of #alerts already said: a rebuild of the area for another reason says none again.
+let said = new Set();
+
+/** Says each message of #alerts once, when it first shows: a status (a notice, the update offer)
+ * inserted already filled is not announced, and an alert behind a modal dialog (the page inert)
+ * is not heard; both go to the log a screen reader hears now (live.js). */
+function sayNewMessages(messages) {
+  const modal = !!document.querySelector("dialog:modal");
+  const now = new Set();
+  for (const { text, status } of messages) {
+    now.add(text);
+    if (!said.has(text) && (status || modal)) announce(text);
+  }
+  said = now;
+}
+
 /** The alerts area: an error (role=alert) with what to do, a tab notice, a one-time storage notice. */
 function renderAlerts() {
   const box = $("#alerts");
@@ -428,7 +445,9 @@ function renderAlerts() {
   const key = [a ? `${a.kind}:${alertText}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
   if (!changed("alert", key)) return;
   box.replaceChildren();
+  const messages = [];
   if (state.tab !== "here") {
+    messages.push({ text: t(state.tab === "moved" ? "tab_moved" : "tab_elsewhere"), status: false });
     const div = el("div", "alert alert-tab");
     div.setAttribute("role", "alert");
     div.dataset.tab = state.tab;
@@ -436,6 +455,7 @@ function renderAlerts() {
     box.append(div);
   }
   if (a) {
+    messages.push({ text: alertText, status: false });
     const div = el("div", `alert alert-${a.kind}`);
     div.setAttribute("role", "alert");
     div.append(el("p", "", alertText));
@@ -449,6 +469,7 @@ function renderAlerts() {
     box.append(div);
   }
   if (offer) {
+    messages.push({ text: t("update_ready"), status: true });
     const div = el("div", "notice notice-update");
     div.setAttribute("role", "status");
     div.dataset.notice = "update";
@@ -461,7 +482,9 @@ function renderAlerts() {
     div.dataset.notice = n.kind;
     div.append(el("p", "", t(n.key, n.params)), button(t("close"), "dismiss-notice"));
     box.append(div);
+    messages.push({ text: t(n.key, n.params), status: true });
   }
+  sayNewMessages(messages);
 }
 
 function renderToolbar(v) {
