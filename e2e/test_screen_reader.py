@@ -175,6 +175,19 @@ def test_an_engine_that_dies_behind_an_open_dialog_is_heard_in_it(page: Page, op
     assert notice in said, (notice, said)
 
 
+def test_the_cards_on_the_table_say_who_played_them(page: Page, open_game):
+    """The trick read "eight of diamonds, jack of diamonds, ...": which seat played which card was
+    only shown by where it lies."""
+    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=35")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None
+               and len(page.query_selector_all("#trick [data-card]")) >= 1)
+    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    for seat, name in names.items():
+        card = page.query_selector(f"#trick .slot[data-slot='{seat}'] [data-card]")
+        if card:
+            assert card.get_attribute("aria-label").startswith(f"{name}: "), card.get_attribute("aria-label")
+
+
 def test_every_dialog_says_what_it_is_about():
     """Match over opened with the focus on Score sheet and nothing to read the result: its
     text is now its description, as the confirmation's is."""

@@ -207,7 +207,10 @@ function renderCenter(v) {
     if (changed(`slot${seat}`, code)) {
       slot.replaceChildren();
       if (code) {
-        const card = cardDiv(code, v?.trump || v?.last_deal?.trump);
+        const trump = v?.trump || v?.last_deal?.trump;
+        const card = cardDiv(code, trump);
+        // who played it: the slots' places say so only to the eye
+        card.setAttribute("aria-label", t("trick_card_label", { player: seatName(seat), card: cardName(code, trump) }));
         slot.append(card);
         const last = state.lastCard;
         if (last && last.n !== slidN && last.card === code) {
