@@ -188,6 +188,31 @@ def test_the_cards_on_the_table_say_who_played_them(page: Page, open_game):
             assert card.get_attribute("aria-label").startswith(f"{name}: "), card.get_attribute("aria-label")
 
 
+def test_a_reason_opened_in_the_review_is_said_once_and_the_rest_is_not_read_again(page: Page, open_game, match):
+    """Why? rebuilt the whole decision panel, a polite live region: the unchanged move line was
+    read again, the focused button was thrown away for a new one, and a Hard seat's belief table
+    was read out cell by cell (69 cells). Now only the reason line is said."""
+    resume(page, open_game, match["done"], "speed=instant&nosw=1")
+    review_from_sheet(page)
+    page.keyboard.press("Home")
+    for _ in range(32):  # to the first card of a computer seat with a Why?
+        page.keyboard.press("ArrowRight")
+        next_frame(page)
+        if page.query_selector("#review-decision .review-why[aria-expanded='false']"):
+            break
+    why = page.wait_for_selector("#review-decision .review-why[aria-expanded='false']")
+    why.evaluate("(b) => { b.__kept = true; b.closest('p').__kept = true; b.focus(); }")  # (not attributes: those follow the render)
+    before = page.eval_on_selector_all("#dlg-review [data-live] p", "(ps) => ps.length")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#review-reason")
+    next_frame(page)
+    assert page.evaluate("() => document.activeElement.__kept === true")  # the same button
+    assert page.evaluate("() => document.querySelector('#review-decision .review-move').__kept === true")  # the line not rebuilt
+    assert page.get_attribute("#review-reason", "aria-live") == "off"
+    said = page.eval_on_selector_all("#dlg-review [data-live] p", "(ps) => ps.map((p) => p.textContent)")[before:]
+    assert said == [page.text_content("#review-reason p")], said
+
+
 def test_every_dialog_says_what_it_is_about():
     """Match over opened with the focus on Score sheet and nothing to read the result: its
     text is now its description, as the confirmation's is."""

@@ -62,12 +62,31 @@ function position(r) {
   return { order, hands, trick, winner };
 }
 
-/** Puts `nodes` (elements or strings) in `box` unless it already holds equal ones. */
+/** Makes `box` hold `nodes` (elements or strings), changing only what differs: a node equal to
+ * the one in its place stays, an element of the same tag keeps its identity and gets the new
+ * attributes and children. A live region then announces only what changed (the whole panel was
+ * read again when a value arrived or Why? opened), and the focused button stays the same node. */
 function show(box, nodes) {
-  const next = nodes.map((n) => (typeof n === "string" ? document.createTextNode(n) : n));
-  const old = box.childNodes;
-  if (old.length === next.length && next.every((n, k) => n.isEqualNode(old[k]))) return;
-  box.replaceChildren(...next);
+  patchChildren(box, nodes.map((n) => (typeof n === "string" ? document.createTextNode(n) : n)));
+}
+
+function patchChildren(parent, next) {
+  const old = [...parent.childNodes];
+  const common = Math.min(old.length, next.length);
+  for (let k = 0; k < common; k++) patchNode(old[k], next[k]);
+  for (let k = common; k < old.length; k++) old[k].remove();
+  parent.append(...next.slice(common));
+}
+
+function patchNode(a, b) {
+  if (a.isEqualNode(b)) return;
+  if (a.nodeType !== Node.ELEMENT_NODE || a.nodeName !== b.nodeName) {
+    a.replaceWith(b);
+    return;
+  }
+  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  for (const { name, value } of [...b.attributes]) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+  patchChildren(a, [...b.childNodes]);
 }
 
 /** The failure of the whole review or of decision i, or null. */
@@ -306,6 +325,9 @@ function decisionParts(r, i, pos) {
   if (!r.why) return out;
   const reason = el("div", "review-reason");
   reason.id = "review-reason";
+  // not read out as it is added (its belief table would be, cell by cell): renderReview says the
+  // reason line once; the table stays there to be read at will
+  reason.setAttribute("aria-live", "off");
   reason.append(el("p", "", t("review_reason", { reason: reasonText(d.why) })));
   if (d.belief && Object.keys(d.belief).length) reason.append(heatMap(r, who, d.belief));
   out.push(reason);
@@ -418,7 +440,11 @@ export function renderReview() {
   }
   show($("review-decision"), decisionPanel(r, i, r.pos));
   hardLine(r);
-  if (opened) $("review-reason")?.scrollIntoView({ block: "nearest" }); // the reason just opened
+  if (opened) {
+    const line = $("review-reason");
+    line?.scrollIntoView({ block: "nearest" }); // the reason just opened
+    if (line?.firstElementChild) announce(line.firstElementChild.textContent);
+  }
   // Keep the focus in the dialog: on the control that had it if it is still there (it may have
   // been rebuilt, or disabled at an end of the deal), else on a step button, else on Close.
   const active = document.activeElement;
