@@ -210,7 +210,27 @@ def test_a_reason_opened_in_the_review_is_said_once_and_the_rest_is_not_read_aga
     assert page.evaluate("() => document.querySelector('#review-decision .review-move').__kept === true")  # the line not rebuilt
     assert page.get_attribute("#review-reason", "aria-live") == "off"
     said = page.eval_on_selector_all("#dlg-review [data-live] p", "(ps) => ps.map((p) => p.textContent)")[before:]
-    assert said == [page.text_content("#review-reason p")], said
+    assert said == [page.evaluate(HEARD, "#review-reason p")], said
+    # cards are said by name, not spelt out ("A♣"), in the panel as in the reason
+    page.keyboard.press("End")
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    for _ in range(31):  # the person's first card after the first: values, best cards, Hard's
+        if page.query_selector("#review-decision .review-facts"):
+            break
+        page.keyboard.press("ArrowRight")
+        next_frame(page)
+    for where in ("#review-decision", "#dlg-review [data-live]"):
+        heard = page.evaluate(HEARD, where)
+        assert not re.search(r"[♣♦♥♠]", heard), heard
+
+
+# What a screen reader gets of an element: its text without what is aria-hidden.
+HEARD = """(selector) => {
+  const copy = document.querySelector(selector).cloneNode(true);
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent;
+}"""
 
 
 def test_every_dialog_says_what_it_is_about():

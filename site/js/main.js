@@ -313,7 +313,7 @@ async function askHint() {
     if (state.token !== token || state.moves !== moves || !isMyTurn()) return;
     // kept as the engine's key and arguments: drawn (and said) in the language of the moment
     const hint = { action: h.action, reason: h.reason, reason_key: h.reason_key, reason_args: h.reason_args };
-    announce(t("status_hint", { reason: hintText(hint) }));
+    announce(t("status_hint", { reason: hintText(hint, true) })); // cards said by name
     const patch = { hint };
     if (state.view.phase === "play") patch.handFocus = h.action;
     update(patch, () => {

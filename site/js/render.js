@@ -320,8 +320,8 @@ function heldByLitige(row) {
 
 /** The hint's one-line reason in the page's language (docs/contracts.md "Hint reasons"): the
  * engine's English line only for a key this page does not know. */
-export function hintText(h) {
-  return reasonText({ key: h.reason_key, args: h.reason_args }) || h.reason || t("hint_fallback", { action: h.action });
+export function hintText(h, spoken = false) {
+  return reasonText({ key: h.reason_key, args: h.reason_args }, spoken) || h.reason || t("hint_fallback", { action: h.action });
 }
 
 function renderStatus(v) {

@@ -31,14 +31,30 @@ function seatWithLevel(seat) {
 }
 
 /** A hint-table reason (docs/contracts.md "Hint reasons") in the page's language. */
-export function reasonText(why) {
+export function reasonText(why, spoken = false) {
   if (!why || !hasKey(why.key)) return "";
   const args = why.args || {};
   const p = {};
   if (typeof args.suit === "string") p.suit = suitName(args.suit);
   if (Number.isInteger(args.seat)) p.seat_name = seatName(args.seat);
-  if (typeof args.card === "string") p.card = cardShort(args.card);
+  if (typeof args.card === "string") p.card = spoken ? cardName(args.card) : cardShort(args.card);
   return t(why.key, p);
+}
+
+/** A line shown with short cards ("A♣") and said with their names ("ace of clubs"): a screen reader
+ * spells the short form out letter by letter and symbol by symbol. */
+function twoWays(shown, said) {
+  if (shown === said) return document.createTextNode(shown);
+  const out = el("span", "two-ways");
+  const eye = el("span", "", shown);
+  eye.setAttribute("aria-hidden", "true");
+  out.append(eye, el("span", "sr-only", said));
+  return out;
+}
+
+/** What a screen reader says of an element drawn by twoWays (its spoken half). */
+export function spokenText(node) {
+  return node.querySelector(".sr-only")?.textContent ?? node.textContent;
 }
 
 /** The 32 cards of the deal in play order: [{seat, card}]. */
@@ -298,8 +314,11 @@ function decisionParts(r, i, pos) {
   const d = r.decisions[i];
   const who = card.seat;
   const line = el("p", "review-move");
-  line.append(el("strong", "", who === 0 ? t("review_you_played", { card: cardShort(card.card) })
-    : t("review_played", { player: seatWithLevel(who), card: cardShort(card.card) })));
+  const moveText = (name) => (who === 0 ? t("review_you_played", { card: name(card.card) })
+    : t("review_played", { player: seatWithLevel(who), card: name(card.card) }));
+  const strong = el("strong");
+  strong.append(twoWays(moveText(cardShort), moveText(cardName)));
+  line.append(strong);
   out.push(line);
   if (!d) {
     const failed = failureOf(r, i);
@@ -307,11 +326,15 @@ function decisionParts(r, i, pos) {
     return out;
   }
   if (who === 0) {
-    const facts = [t("review_points", { points: d.values[d.played] })];
-    if (d.loss > 0) facts.push(t("review_loss", { points: d.loss }));
-    facts.push(t("review_best_cards", { cards: d.best.map(cardShort).join(" ") }));
-    facts.push(t("review_hard_choice", { card: cardShort(d.hard) }));
-    const p = el("p", "review-facts", facts.join(" · "));
+    const facts = (name, join) => {
+      const out = [t("review_points", { points: d.values[d.played] })];
+      if (d.loss > 0) out.push(t("review_loss", { points: d.loss }));
+      out.push(t("review_best_cards", { cards: d.best.map(name).join(join) }));
+      out.push(t("review_hard_choice", { card: name(d.hard) }));
+      return out.join(" · ");
+    };
+    const p = el("p", "review-facts");
+    p.append(twoWays(facts(cardShort, " "), facts(cardName, ", ")));
     if (d.flag) p.prepend(el("span", `review-flag-text flag-${d.flag === "??" ? "blunder" : "mistake"}`, `${d.flag} `));
     out.push(p);
     return out;
@@ -328,7 +351,9 @@ function decisionParts(r, i, pos) {
   // not read out as it is added (its belief table would be, cell by cell): renderReview says the
   // reason line once; the table stays there to be read at will
   reason.setAttribute("aria-live", "off");
-  reason.append(el("p", "", t("review_reason", { reason: reasonText(d.why) })));
+  const reasonLine = el("p");
+  reasonLine.append(twoWays(t("review_reason", { reason: reasonText(d.why) }), t("review_reason", { reason: reasonText(d.why, true) })));
+  reason.append(reasonLine);
   if (d.belief && Object.keys(d.belief).length) reason.append(heatMap(r, who, d.belief));
   out.push(reason);
   return out;
@@ -443,7 +468,7 @@ export function renderReview() {
   if (opened) {
     const line = $("review-reason");
     line?.scrollIntoView({ block: "nearest" }); // the reason just opened
-    if (line?.firstElementChild) announce(line.firstElementChild.textContent);
+    if (line?.firstElementChild) announce(spokenText(line.firstElementChild));
   }
   // Keep the focus in the dialog: on the control that had it if it is still there (it may have
   // been rebuilt, or disabled at an end of the deal), else on a step button, else on Close.
