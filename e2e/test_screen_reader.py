@@ -233,6 +233,17 @@ HEARD = """(selector) => {
 }"""
 
 
+def test_the_hinted_card_carries_its_reason_for_a_screen_reader(page: Page, open_game):
+    """The hint's ring was for the eye only: the card or bid focused by the hint now has the
+    reason as its description (said by name, not "A♣")."""
+    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=35")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
+    page.keyboard.press("h")
+    hinted = page.wait_for_selector("#hand [data-hint='1']", timeout=30_000)
+    description = hinted.get_attribute("aria-description") or ""
+    assert description.startswith("Hint: ") and not re.search(r"[♣♦♥♠]", description), description
+
+
 def test_every_dialog_says_what_it_is_about():
     """Match over opened with the focus on Score sheet and nothing to read the result: its
     text is now its description, as the confirmation's is."""

@@ -374,10 +374,7 @@ function renderBids(v) {
   });
   for (const b of buttons) {
     b.disabled = !isMyTurn();
-    const hinted = state.hint && state.hint.action === b.dataset.action;
-    b.classList.toggle("hinted", !!hinted);
-    if (hinted) b.dataset.hint = "1";
-    else delete b.dataset.hint;
+    markHint(b, state.hint && state.hint.action === b.dataset.action);
   }
   box.hidden = !actions.length;
 }
@@ -408,11 +405,21 @@ function renderHand(v) {
     b.classList.toggle("legal", isLegal);
     b.classList.toggle("dimmed", playing && !isLegal);
     b.tabIndex = code === focus ? 0 : -1;
-    const hinted = state.hint && state.hint.action === code;
-    b.classList.toggle("hinted", !!hinted);
-    if (hinted) b.dataset.hint = "1";
-    else delete b.dataset.hint;
+    markHint(b, state.hint && state.hint.action === code);
   });
+}
+
+/** Marks the hinted bid or card: its ring for the eye, its reason as its description for a screen
+ * reader (said when the hint moves the focus to it, and whenever it is reached again). */
+function markHint(b, hinted) {
+  b.classList.toggle("hinted", !!hinted);
+  if (hinted) {
+    b.dataset.hint = "1";
+    b.setAttribute("aria-description", t("status_hint", { reason: hintText(state.hint, true) }));
+  } else {
+    delete b.dataset.hint;
+    b.removeAttribute("aria-description");
+  }
 }
 
 function button(text, intent, primary = false) {
