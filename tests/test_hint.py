@@ -250,8 +250,12 @@ def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
                     continue
                 t = normal.read_table(view)
                 trumps_out = lambda seat: bool(t.unseen & SUIT_MASKS[t.trump]) and not t.voids[seat] >> t.trump & 1  # noqa: E731
-                if key == "hint.void":
+                if key in ("hint.void", "hint.avoid"):
                     assert trumps_out(r["reason_args"]["seat"]), (view, action)
+                    if key == "hint.avoid":  # a lead keeping off the suit it names
+                        assert not view["trick"] and r["reason_args"]["suit"] != action[1], (view, action)
+                elif key == "hint.lead_safe":
+                    assert POINTS[SUITS.index(view["trump"])][CODE_TO_CARD[action]] < 10, (view, action)
                 elif key == "hint.partner_void":
                     assert trumps_out((me + 2) & 3), (view, action)
                 elif key == "hint.draw_trumps":
@@ -267,7 +271,7 @@ def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
                     else:
                         assert set(winners) == set(view["legal_actions"]), (view, action)
             g.play(ai.choose_action(view, "easy" if g.move_number % 3 else "normal", g.move_number))
-    assert {"hint.pass", "hint.pass_risk", "hint.take", "hint.take_bold", "hint.void", "hint.partner_master",
+    assert {"hint.pass", "hint.pass_risk", "hint.take", "hint.take_bold", "hint.avoid", "hint.lead_card", "hint.partner_master",
             "hint.partner_wins", "hint.secure", "hint.must_overtake", "hint.draw_trumps"} <= seen, seen
 
 

@@ -53,9 +53,11 @@ REASONS: dict[str, str] = {
     "hint.cannot_win": "you cannot win this trick",
     "hint.duck": "let this trick go: keep your winners for later",
     "hint.void": "{seat_name} is out of {suit}",
+    "hint.avoid": "avoid {suit}: {seat_name} is out of it",
     "hint.partner_void": "partner is out of {suit}: they can trump",
     "hint.partner_suit": "lead partner's suit ({suit})",
     "hint.lead_safe": "safe lead: keep your strong cards for later",
+    "hint.lead_card": "lead {card}",
 }
 
 # The same reasons as the deal review gives them for a computer seat's decision (review_key):
@@ -82,9 +84,11 @@ WHY: dict[str, str] = {
     "why.cannot_win": "they cannot win this trick",
     "why.duck": "let this trick go: keep the winners for later",
     "why.void": "{seat_name}: out of {suit}",
+    "why.avoid": "avoid {suit}: {seat_name} is out of it",
     "why.partner_void": "their partner is out of {suit}: they can trump",
     "why.partner_suit": "lead their partner's suit ({suit})",
     "why.lead_safe": "safe lead: keep the strong cards for later",
+    "why.lead_card": "lead {card}",
 }
 
 
@@ -180,9 +184,13 @@ def _explain_lead(t: Table, c: Card, code: str) -> dict[str, Any]:
         for suit in range(4):
             void = t.voids[o] >> suit & 1 and _trumps_out_for(t, o)  # a void matters while it can trump
             if void and suit != s and suit != trump and t.hand & SUIT_MASKS[suit]:
-                return reason("hint.void", me, seat=o, suit=suit)
+                return reason("hint.avoid", me, seat=o, suit=suit)  # a suit this lead keeps off
     if s != trump and (t.led_by[p] | t.won_with[p]) >> s & 1:
         return reason("hint.partner_suit", me, suit=s)
+    if t.is_master(c):  # none of its suit left out: still the highest
+        return reason("hint.master", me, card=code)
+    if POINTS[trump][c] >= 10:  # not "safe", nor keeping the strong cards: said plainly
+        return reason("hint.lead_card", me, card=code)
     return reason("hint.lead_safe", me)
 
 
