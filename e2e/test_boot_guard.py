@@ -22,7 +22,7 @@ from test_boot import ALERT, RETRY
 
 LOAD_ERROR = '#load-error[role="alert"]'
 RELOAD = "#load-error button"
-RELOAD = "[role=alert] button[data-intent='reload-page']"
+RELOAD_ALERT = "[role=alert] button[data-intent='reload-page']"  # the game's own boot alert
 GUARD_WAIT_MS = 10_000  # the message comes as soon as the modules have failed: well under this
 OLD_MAIN = 'import { startEngine, noSuchExport } from "./boot.js";\nstartEngine();\n'
 
@@ -115,13 +115,13 @@ def test_scripts_of_another_build_are_refused_with_the_boot_alert(page, context,
     context.route("**/js/build-info.js", lambda route: route.fulfill(status=200, body=stale, content_type="text/javascript"))
     page.goto(site_url + "?levels=easy,easy,easy")
     # Reload, not Retry: a Retry would meet the same files (it did, for ever)
-    page.wait_for_selector(RELOAD, state="visible", timeout=GUARD_WAIT_MS)
+    page.wait_for_selector(RELOAD_ALERT, state="visible", timeout=GUARD_WAIT_MS)
     assert page.query_selector(RETRY) is None
     text = page.text_content(ALERT)
     assert build in text and "0000000000" in text and "reload" in text, text
     assert page.get_attribute("#app", "data-ready") != "1"
     context.unroute("**/js/build-info.js")
-    page.click(RELOAD)
+    page.click(RELOAD_ALERT)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
@@ -138,10 +138,10 @@ def test_an_engine_restarted_on_another_builds_files_offers_reload(page, context
     worker = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"][-1]
     worker.evaluate("close()")  # the engine dies: the person's next move finds out
     page.click("#bids button[data-action='pass']")  # the page starts a new engine, on the other build's files
-    page.wait_for_selector(RELOAD, state="visible", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(RELOAD_ALERT, state="visible", timeout=BOOT_TIMEOUT_MS)
     assert "0000000000" in page.text_content(ALERT)
     context.unroute("**/js/build-info.js")
-    page.click(RELOAD)
+    page.click(RELOAD_ALERT)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 

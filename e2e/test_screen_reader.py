@@ -244,6 +244,23 @@ def test_the_hinted_card_carries_its_reason_for_a_screen_reader(page: Page, open
     assert description.startswith("Hint: ") and not re.search(r"[♣♦♥♠]", description), description
 
 
+def test_the_deal_summary_waits_while_the_focus_is_on_it(page: Page, open_game, match):
+    """The summary went after its 1.5-5 s with its Review and Continue buttons, wherever the focus
+    was (WCAG 2.2.1): reached by keyboard or a screen reader, it now stays until Continue."""
+    resume(page, open_game, match["save"], "speed=fast&nosw=1")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#hand button:not([disabled])")  # the last card: the summary shows for 1.5 s
+    page.wait_for_function("""() => {
+      const b = document.querySelector("#deal-summary:not([hidden]) [data-intent='dismiss-summary']");
+      if (b) b.focus();
+      return !!b;
+    }""", polling="raf", timeout=10_000)
+    page.wait_for_timeout(3000)
+    assert page.is_visible("#deal-summary"), "the summary went while the focus was on it"
+    page.keyboard.press("Enter")  # Continue
+    page.wait_for_selector("#deal-summary", state="hidden", timeout=5_000)
+
+
 def test_every_dialog_says_what_it_is_about():
     """Match over opened with the focus on Score sheet and nothing to read the result: its
     text is now its description, as the confirmation's is."""

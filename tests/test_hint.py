@@ -246,7 +246,10 @@ def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
                         first_lead = (me - view["dealer"]) & 1 == 1
                         value = (normal.round1_value(hand & ~(1 << turned), turned, me, view["dealer"]) if action == "take"
                                  else normal.hand_value(hand, suit, first_lead))
-                        assert value >= (normal.TAKE_THRESHOLD if action == "take" else normal.ROUND2_THRESHOLD), (view, action)
+                        if action == "take":
+                            assert value >= normal.TAKE_THRESHOLD, (view, action)
+                        else:  # round 2: Normal names a suit only above its threshold
+                            assert value > normal.ROUND2_THRESHOLD, (view, action)
                     continue
                 t = normal.read_table(view)
                 trumps_out = lambda seat: bool(t.unseen & SUIT_MASKS[t.trump]) and not t.voids[seat] >> t.trump & 1  # noqa: E731
@@ -260,7 +263,7 @@ def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
                     assert trumps_out((me + 2) & 3), (view, action)
                 elif key == "hint.draw_trumps":
                     assert trumps_out((me + 1) & 3) or trumps_out((me + 3) & 3), (view, action)
-                elif key in ("hint.partner_master", "hint.partner_wins", "hint.secure", "hint.must_overtake"):
+                elif key in ("hint.partner_master", "hint.partner_wins", "hint.secure", "hint.must_overtake", "hint.only_higher"):
                     winners = _trick_winners(view, view["legal_actions"])
                     if key == "hint.partner_master":
                         assert winners, (view, action)
@@ -270,6 +273,8 @@ def test_what_a_reason_claims_about_the_other_seats_and_the_bid_holds():
                         assert set(winners) != set(view["legal_actions"]), (view, action)
                     else:
                         assert set(winners) == set(view["legal_actions"]), (view, action)
+                        led_trump = view["trick"][0]["card"][1] == view["trump"]
+                        assert led_trump == (key == "hint.must_overtake"), (view, action)
             g.play(ai.choose_action(view, "easy" if g.move_number % 3 else "normal", g.move_number))
     assert {"hint.pass", "hint.pass_risk", "hint.take", "hint.take_bold", "hint.avoid", "hint.lead_card", "hint.partner_master",
             "hint.partner_wins", "hint.secure", "hint.must_overtake", "hint.draw_trumps"} <= seen, seen

@@ -313,12 +313,13 @@ async function askHint() {
     if (state.token !== token || state.moves !== moves || !isMyTurn()) return;
     // kept as the engine's key and arguments: drawn (and said) in the language of the moment
     const hint = { action: h.action, reason: h.reason, reason_key: h.reason_key, reason_args: h.reason_args };
-    announce(t("status_hint", { reason: hintText(hint, true) })); // cards said by name
     const patch = { hint };
     if (state.view.phase === "play") patch.handFocus = h.action;
     update(patch, () => {
       const el = document.querySelector(`#hand [data-card="${h.action}"], #bids [data-action="${h.action}"]`);
-      if (el && !el.disabled) el.focus({ preventScroll: true });
+      // said once: by the hinted button's description when the focus moves to it, else in the log
+      if (el && !el.disabled && el !== document.activeElement && document.hasFocus()) el.focus({ preventScroll: true });
+      else announce(t("status_hint", { reason: hintText(hint, true) })); // cards said by name
     });
   } catch (e) {
     if (!isCrash(e)) engineError(e);

@@ -267,7 +267,7 @@ function renderPractice(v) {
   const bar = $("#practice-bar");
   const p = state.practice;
   // over once its last trick and its summary have been shown (the view holds the end before they are)
-  const over = p && v && v.sheet.length > 0 && !state.dealSummary && !state.shownTrick;
+  const over = p && practiceOverShown();
   if (!changed("practice", p ? `${p.deal}:${over}` : "")) return;
   bar.hidden = !p;
   bar.replaceChildren();
@@ -331,7 +331,7 @@ function renderStatus(v) {
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
   // a practice's one deal is over (scored or thrown in), not the match, which waits behind it
-  else if (state.practice && v.sheet.length > 0) text = t("practice_over", { n: state.practice.deal + 1 });
+  else if (state.practice && v.sheet.length > 0) text = practiceOverShown() ? t("practice_over", { n: state.practice.deal + 1 }) : "";
   else if (v.phase === "over") text = t("status_match_over");
   else if (isMyTurn()) {
     text = v.phase === "bid1" ? t("status_your_bid_round1")
@@ -429,20 +429,29 @@ function button(text, intent, primary = false) {
   return b;
 }
 
-// The messages of #alerts already said: a rebuild of the area for another reason says none again.
-let said = new Set();
+// What #alerts has said: a rebuild of the area for another reason says nothing again. A notice or
+// the update offer once per page (the offer hides during every deal and comes back between deals);
+// an alert each time it comes (two crashes are two alerts).
+const saidStatus = new Set();
+let alertsShown = new Set();
 
-/** Says each message of #alerts once, when it first shows: a status (a notice, the update offer)
+/** Says each message of #alerts when it first shows: a status (a notice, the update offer)
  * inserted already filled is not announced, and an alert behind a modal dialog (the page inert)
- * is not heard; both go to the log a screen reader hears now (live.js). */
+ * is not heard; both go to the log a screen reader hears now (live.js). An alert with no modal
+ * open is announced by its role. */
 function sayNewMessages(messages) {
   const modal = !!document.querySelector("dialog:modal");
-  const now = new Set();
+  const alertsNow = new Set();
   for (const { text, status } of messages) {
-    now.add(text);
-    if (!said.has(text) && (status || modal)) announce(text);
+    if (status) {
+      if (!saidStatus.has(text)) announce(text);
+      saidStatus.add(text);
+    } else {
+      if (modal && !alertsShown.has(text)) announce(text);
+      alertsNow.add(text);
+    }
   }
-  said = now;
+  alertsShown = alertsNow;
 }
 
 /** The alerts area: an error (role=alert) with what to do, a tab notice, a one-time storage notice. */
@@ -504,8 +513,9 @@ function renderToolbar(v) {
   $("#btn-new").disabled = state.boot !== "ready";
 }
 
-/** A practice whose deal is over and shown (its bar offers Back to the match as the thing to do). */
-function practiceOver() {
+/** A practice whose deal is over and shown: its last trick and summary gone (its bar then offers
+ * Back to the match as the thing to do). state.js practiceOver: over, shown or not. */
+function practiceOverShown() {
   const v = state.view;
   return !!state.practice && !!v && v.sheet.length > 0 && !state.dealSummary && !state.shownTrick;
 }
@@ -513,7 +523,7 @@ function practiceOver() {
 /** Moves keyboard focus to the first thing to do when it is the person's turn (or, a practice
  * over, to Back to the match). */
 export function focusTurn() {
-  const over = practiceOver();
+  const over = practiceOverShown();
   if ((!isMyTurn() && !over) || document.querySelector("dialog[open]")) return;
   // A page without the focus (an embed while the reader types in the host page) would take it
   // from the host: wait for it to come back (main.js renders with focusTurn on window focus).

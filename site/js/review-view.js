@@ -111,12 +111,13 @@ function failureOf(r, i) {
   return i >= 0 && r.errors && Object.hasOwn(r.errors, i) ? r.errors[i] : null;
 }
 
-/** "The review is not available: <reason>" with a Retry button. */
-function failureLine(reason) {
+/** "The review is not available: <reason>" with a Retry button (Reload when the worker's files
+ * are another build's: a Retry would meet them again). */
+function failureLine(reason, reload = false) {
   const p = el("p", "review-error", t("review_failed", { reason }));
-  const retry = el("button", "review-retry", t("retry"));
+  const retry = el("button", "review-retry", t(reload ? "reload" : "retry"));
   retry.type = "button";
-  retry.dataset.intent = "review-retry";
+  retry.dataset.intent = reload ? "reload-page" : "review-retry";
   p.append(" ", retry);
   return p;
 }
@@ -293,7 +294,7 @@ function bidding(r) {
  * its Retry, under what was valued before. */
 function decisionPanel(r, i, pos) {
   const out = decisionParts(r, i, pos);
-  if (r.error && !out.some((n) => n.classList.contains("review-error"))) out.push(failureLine(r.error));
+  if (r.error && !out.some((n) => n.classList.contains("review-error"))) out.push(failureLine(r.error, r.reload));
   return out;
 }
 
@@ -301,7 +302,7 @@ function decisionPanel(r, i, pos) {
 function decisionParts(r, i, pos) {
   const out = [];
   if (!r.header) {
-    if (r.error) out.push(failureLine(r.error));
+    if (r.error) out.push(failureLine(r.error, r.reload));
     return out;
   }
   if (pos === 0) out.push(...bidding(r));
@@ -329,7 +330,7 @@ function decisionParts(r, i, pos) {
     const facts = (name, join) => {
       const out = [t("review_points", { points: d.values[d.played] })];
       if (d.loss > 0) out.push(t("review_loss", { points: d.loss }));
-      out.push(t("review_best_cards", { cards: d.best.map(name).join(join) }));
+      out.push(t("review_best_cards", { cards: d.best.map((c) => name(c)).join(join) }));
       out.push(t("review_hard_choice", { card: name(d.hard) }));
       return out.join(" · ");
     };

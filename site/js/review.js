@@ -103,7 +103,7 @@ export async function openReview(source, deal, { practiceSave = null, matchDeal 
       hard: old.hard || hard }));
     if (state.review.pos > 0) want(state.review); // a Retry's position, or steps taken meanwhile: its decision first
   } catch (e) {
-    if (state.review?.token === token) setReview({ error: e.message || String(e) });
+    if (state.review?.token === token) setReview({ error: e.message || String(e), reload: e?.type === "BuildMismatch" });
   }
 }
 
@@ -128,7 +128,7 @@ function onAnalysis(msg) {
 
 /** The analysis worker died or stopped answering: the review it served says so (with a Retry). */
 function onCrash(err) {
-  if (state.review && !state.review.error) setReview({ error: err.message || String(err) });
+  if (state.review && !state.review.error) setReview({ error: err.message || String(err), reload: err?.type === "BuildMismatch" });
 }
 
 /** Asks the worker for the decision at the review's position next, unless it is there or failed. */

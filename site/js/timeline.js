@@ -90,19 +90,33 @@ async function noDialog(gen) {
   return gen === generation;
 }
 
-/** A pause of `ms` that reset() cancels; resolves true when the run may go on. */
-function hold(ms, gen, { skippable = false } = {}) {
+/** A pause of `ms` that reset() cancels; resolves true when the run may go on. `keepWhile()`:
+ * at the end of the pause, wait on while it is true (checked every KEEP_CHECK_MS). */
+function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
   if (gen !== generation) return Promise.resolve(false);
   if (!ms) return Promise.resolve(true);
   return new Promise((resolve) => {
+    let timer = 0;
     const h = { skippable, finish: () => {
       clearTimeout(timer);
       holds.delete(h);
       resolve(gen === generation);
     } };
-    const timer = setTimeout(h.finish, ms);
+    const due = () => {
+      if (keepWhile && gen === generation && keepWhile()) timer = setTimeout(due, KEEP_CHECK_MS);
+      else h.finish();
+    };
+    timer = setTimeout(due, ms);
     holds.add(h);
   });
+}
+
+const KEEP_CHECK_MS = 300;
+
+/** The deal summary is in use: the focus is on it (its Review or Continue, reached by keyboard or
+ * a screen reader): it stays until Continue or the focus leaves it, not until its timer ends. */
+function summaryInUse() {
+  return !!document.querySelector("#deal-summary:focus-within");
 }
 
 /** A word by a seat (belote, rebelote, the contract) in its bubble for a moment. */
@@ -152,7 +166,7 @@ async function play(step, gen) {
   const scored = ev("deal_scored");
   if (scored) {
     update({ dealSummary: scored });
-    const going = await hold(d.deal, gen, { skippable: true });
+    const going = await hold(d.deal, gen, { skippable: true, keepWhile: summaryInUse });
     if (gen === generation) update({ dealSummary: null });
     if (!going) return;
   }

@@ -49,6 +49,7 @@ REASONS: dict[str, str] = {
     "hint.win": "win the trick",
     "hint.secure": "make sure your side wins this trick",
     "hint.must_overtake": "you must play higher",
+    "hint.only_higher": "no lower card to play",
     "hint.discard": "lowest card: you cannot win this trick",
     "hint.cannot_win": "you cannot win this trick",
     "hint.duck": "let this trick go: keep your winners for later",
@@ -80,6 +81,7 @@ WHY: dict[str, str] = {
     "why.win": "win the trick",
     "why.secure": "make sure their side wins this trick",
     "why.must_overtake": "they must play higher",
+    "why.only_higher": "no lower card to play",
     "why.discard": "lowest card: they cannot win this trick",
     "why.cannot_win": "they cannot win this trick",
     "why.duck": "let this trick go: keep the winners for later",
@@ -158,7 +160,7 @@ def _explain_bid(view: Mapping[str, Any], action: str) -> dict[str, Any]:
         return reason("hint.take" if strong else "hint.take_bold", viewer)
     suit = bid_trump(action, turned >> 3)
     assert suit is not None  # a naming bid
-    strong = hand_value(hand | (1 << turned), suit, first_lead) >= ROUND2_THRESHOLD
+    strong = hand_value(hand | (1 << turned), suit, first_lead) > ROUND2_THRESHOLD  # Normal names a suit only above it
     return reason("hint.take_suit" if strong else "hint.take_suit_bold", viewer, suit=suit)
 
 
@@ -212,8 +214,11 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
         return reason("hint.partner_master" if winners else "hint.partner_wins", me)
     if wins:
         if best_seat == t.partner:
-            # every legal card overtakes (a trump lead obliges going higher): no choice to explain
-            return reason("hint.must_overtake" if len(winners) == len(legal) else "hint.secure", me)
+            # every legal card overtakes: a trump lead obliges going higher; in another suit the
+            # seat simply holds no lower card (no rule makes it overtake its partner there)
+            if len(winners) == len(legal):
+                return reason("hint.must_overtake" if led == trump else "hint.only_higher", me)
+            return reason("hint.secure", me)
         if c >> 3 == trump and led != trump:
             return reason("hint.ruff", me, seat=best_seat)
         if t.is_master(c) and len(cards) < 3:
