@@ -128,6 +128,19 @@ def play_last_card(page: Page) -> None:
     page.click("#hand button:not([disabled])")
 
 
+def escape_review(page: Page) -> None:
+    """Closes the review (Match over may open at once: the summary's pause may have ended under it)."""
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-review[open]", state="detached")
+
+
+def continue_from_summary(page: Page) -> None:
+    """Back from the review by Escape, the keyboard's focus is on the summary's Review: a summary
+    still up waits for Continue (it stays while the keyboard is on it); one whose pause ended while
+    the review was open is gone, and Match over comes by itself."""
+    page.evaluate("() => document.querySelector(\"#deal-summary:not([hidden]) [data-intent='dismiss-summary']\")?.click()")
+
+
 @dataclass(frozen=True)
 class Phase:
     name: str
@@ -155,8 +168,8 @@ PHASES = [
     # the summary's Review: the values of the person's eight cards drawn (the match-over dialog
     # waits); the analysis worker computes them, so it may take as long as in test_review
     Phase("review dialog", "last_card", click("#deal-summary [data-intent='review']"),
-          "#dlg-review[open][data-values='8']", escape, wait_ms=90_000),
-    Phase("match over dialog", "last_card", nothing, "#dlg-over[open]"),
+          "#dlg-review[open][data-values='8']", escape_review, wait_ms=90_000),
+    Phase("match over dialog", "last_card", continue_from_summary, "#dlg-over[open]"),
 ]
 
 # ------------------------------------------------------------------------ the check

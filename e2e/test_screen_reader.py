@@ -249,7 +249,8 @@ def test_the_deal_summary_waits_while_the_focus_is_on_it(page: Page, open_game, 
     was (WCAG 2.2.1): reached by keyboard or a screen reader, it now stays until Continue."""
     resume(page, open_game, match["save"], "speed=fast&nosw=1")
     page.wait_for_selector(MY_TURN, state="attached")
-    page.click("#hand button:not([disabled])")  # the last card: the summary shows for 1.5 s
+    page.focus("#hand button:not([disabled])")
+    page.keyboard.press("Enter")  # the last card, by keyboard: the summary shows for 1.5 s
     page.wait_for_function("""() => {
       const b = document.querySelector("#deal-summary:not([hidden]) [data-intent='dismiss-summary']");
       if (b) b.focus();

@@ -113,10 +113,11 @@ function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
 
 const KEEP_CHECK_MS = 300;
 
-/** The deal summary is in use: the focus is on it (its Review or Continue, reached by keyboard or
- * a screen reader): it stays until Continue or the focus leaves it, not until its timer ends. */
+/** The deal summary is in use by keyboard or a screen reader (the focus on its Review or Continue,
+ * shown as such): it stays until Continue or the focus leaves it, not until its timer ends. A
+ * click on its Review leaves the focus there, unshown, when the review closes: the match goes on. */
 function summaryInUse() {
-  return !!document.querySelector("#deal-summary:focus-within");
+  return !!document.querySelector("#deal-summary :focus-visible");
 }
 
 /** A word by a seat (belote, rebelote, the contract) in its bubble for a moment. */
