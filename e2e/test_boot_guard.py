@@ -19,6 +19,7 @@ import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_boot import ALERT, RETRY
+from test_reliability import engine_worker
 
 LOAD_ERROR = '#load-error[role="alert"]'
 RELOAD = "#load-error button"
@@ -135,8 +136,7 @@ def test_an_engine_restarted_on_another_builds_files_offers_reload(page, context
     build = json.loads(context.request.get(site_url + "build.json").text())["build"]
     context.route("**/js/build-info.js", lambda route: route.fulfill(status=200, body=real.replace(build, "0000000000"),
                                                                    content_type="text/javascript"))
-    worker = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"][-1]
-    worker.evaluate("close()")  # the engine dies: the person's next move finds out
+    engine_worker(page).evaluate("close()")  # the engine dies: the person's next move finds out
     page.click("#bids button[data-action='pass']")  # the page starts a new engine, on the other build's files
     page.wait_for_selector(RELOAD_ALERT, state="visible", timeout=BOOT_TIMEOUT_MS)
     assert "0000000000" in page.text_content(ALERT)

@@ -26,6 +26,7 @@ from playwright.sync_api import Page
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
+from test_reliability import engine_worker
 from ui_helpers import MY_TURN, READ_ENTRY, act_once, kept_reviews, moves, play_until, saved, load_save, next_frame
 
 LEVELS = ["easy", "easy", "easy"]
@@ -206,12 +207,6 @@ def test_a_practice_hint_answered_after_back_to_match_is_not_shown_in_the_match(
     assert page.query_selector("#hand [data-hint='1']") is None
 
 
-def match_worker(page: Page):
-    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"]
-    assert found, [w.url for w in page.workers]
-    return found[-1]
-
-
 # The match's answers (a number token; a practice's is "p<n>") come back as a refusal, as a bridge error would.
 REFUSE_MATCH_ANSWERS = """() => {
   self.__post = self.__post || self.postMessage.bind(self);
@@ -226,7 +221,7 @@ REFUSE_MATCH_ANSWERS = """() => {
 def test_a_refused_snapshot_keeps_the_practice_on_the_table(page: Page, open_game, in_progress):
     resume(page, open_game, in_progress)
     practice_from_sheet(page)
-    worker = match_worker(page)
+    worker = engine_worker(page)
     worker.evaluate(REFUSE_MATCH_ANSWERS)
     page.click(BACK)
     alert = page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
@@ -257,7 +252,7 @@ def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_
     """A refused practice_start says so and the match plays on: the person's next bid is answered
     by the computer seats (before, their moves were dropped until the page was reloaded)."""
     resume(page, open_game, in_progress)
-    match_worker(page).evaluate(REFUSE_PRACTICE_START)
+    engine_worker(page).evaluate(REFUSE_PRACTICE_START)
     page.click("#btn-sheet")
     page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
     page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)

@@ -307,9 +307,10 @@ export function summaryContent(row, v, titleId) {
   if (!p) line("summary_total", row.scores, "total");
   table.append(thead, body);
   const out = [title, contract, table];
+  const held = heldByLitige(row);
   if (row.reserve > 0) out.push(el("p", "summary-reserve", t("summary_reserve_held", { points: row.reserve })));
   // a practice is a match of one deal, which its litige ends (the reserve then lost): say what the match would hold
-  else if (p && heldByLitige(row)) out.push(el("p", "summary-reserve", t("summary_reserve_practice", { points: heldByLitige(row) })));
+  else if (p && held) out.push(el("p", "summary-reserve", t("summary_reserve_practice", { points: held })));
   return out;
 }
 
@@ -594,9 +595,8 @@ export function sheetContent(v) {
       if (row.capot === team) parts.push(t("sheet_capot_short"));
       if (row.reserve_paid[team]) parts.push(t("sheet_reserve_short", { points: row.reserve_paid[team] }));
       // the takers' card points of a litige, while the reserve holds them (lost if the deal ended the match)
-      if (row.reserve > 0 && team === (row.taker & 1) && heldByLitige(row)) {
-        parts.push(t("sheet_reserve_held_short", { points: heldByLitige(row) }));
-      }
+      const held = heldByLitige(row);
+      if (row.reserve > 0 && team === (row.taker & 1) && held) parts.push(t("sheet_reserve_held_short", { points: held }));
       if (parts.length) td.append(el("span", "detail", parts.join(" · ")));
       td.append(el("span", "running", formatNumber(row.scores[team])));
       tr.append(td);
