@@ -118,6 +118,9 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
       return !!b;
     }""", polling="raf", timeout=10_000)
     page.wait_for_selector(LOADED, timeout=90_000)
+    # the focus waited on Close while the deal loaded, then went to the step forward (it stayed on
+    # the "i" that showModal focuses first)
+    assert page.evaluate("document.activeElement.dataset.intent") == "review-next"
     review = match["review"]
     decisions = review["decisions"]
     assert page.text_content("#dlg-review-title").strip() == f"Deal {match['deal'] + 1}: review"

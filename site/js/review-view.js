@@ -412,6 +412,7 @@ export function renderReview() {
   const lang = state.settings.lang;
   if (r === drawn && lang === drawnLang) return;
   const opened = r.why && !(drawn && drawn.token === r.token && drawn.why);
+  const fresh = !drawn || drawn.token !== r.token; // just opened: showModal focused the first control, "i"
   drawn = r;
   drawnLang = lang;
   const focusedIntent = dlg.contains(document.activeElement) ? document.activeElement.dataset.intent || "" : "";
@@ -476,8 +477,8 @@ export function renderReview() {
   const active = document.activeElement;
   const parked = ready && dlg.dataset.parked === "1" && active?.dataset.intent === "close-dialog";
   dlg.dataset.parked = ready ? "0" : "1"; // while loading, the focus waits on Close
-  if (!dlg.contains(active) || active.disabled || parked) {
-    const again = !parked && focusedIntent && dlg.querySelector(`[data-intent="${focusedIntent}"]:not([disabled])`);
+  if (fresh || !dlg.contains(active) || active.disabled || parked) {
+    const again = !parked && !fresh && focusedIntent && dlg.querySelector(`[data-intent="${focusedIntent}"]:not([disabled])`);
     // the step forward, not |‹ (the first step button): an Enter then would go back to the start
     (again || dlg.querySelector("[data-intent='review-next']:not([disabled])") || dlg.querySelector(".review-close"))
       ?.focus({ preventScroll: true });
