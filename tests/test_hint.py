@@ -182,10 +182,18 @@ def _trick_winners(view: dict, codes: list[str]) -> list[str]:
     return [x for x in codes if beats(CODE_TO_CARD[x], best, trick[0] >> 3, trump)]
 
 
+def _lower_twins(view: dict, card: str, points: dict[str, int]) -> list[str]:
+    """The legal cards of ``card``'s suit worth as many points and lower in it (a 7 beside a 9)."""
+    trump = SUITS.index(view["trump"])
+    c = CODE_TO_CARD[card]
+    return [x for x in view["legal_actions"]
+            if x[-1] == card[-1] and points[x] == points[card] and beats(c, CODE_TO_CARD[x], c >> 3, trump)]
+
+
 def test_what_a_follow_reason_states_holds_for_every_legal_card():
     """A reason states facts about the cards: "cheaply" was said when a cheaper card also won (J♠
-    with 8♠ winning too), "lowest card" of a 10 with a K and two 0-point cards in hand, "you cannot
-    win" when 10♣ beat the K♣ on the table. Checked for every legal card of every decision of
+    with 8♠ winning too), "lowest card" of a 10 with a K and two 0-point cards in hand, or of a 9
+    with the 7 of its suit, "you cannot win" when 10♣ beat the K♣ on the table. Checked for every legal card of every decision of
     twelve matches' first deals: the fact each reason states is true."""
     seen = set()
     for seed in range(12):
@@ -205,8 +213,10 @@ def test_what_a_follow_reason_states_holds_for_every_legal_card():
                         assert card in winners and points[card] > min(points[x] for x in winners), (view, card)
                     elif key == "hint.discard":
                         assert not winners and points[card] == min(points.values()), (view, card)
+                        assert not _lower_twins(view, card, points), (view, card)
                     elif key == "hint.cannot_win":
-                        assert not winners and points[card] > min(points.values()), (view, card)
+                        assert not winners, (view, card)
+                        assert points[card] > min(points.values()) or _lower_twins(view, card, points), (view, card)
                     elif key == "hint.duck":
                         assert winners and card not in winners, (view, card)
             g.play(ai.choose_action(view, "normal", g.move_number))

@@ -231,5 +231,7 @@ def _explain_follow(t: Table, c: Card, code: str) -> dict[str, Any]:
             return reason("hint.void", me, seat=o, suit=led)
     if winners:  # it could have won the trick, and does not
         return reason("hint.duck", me)
+    # "lowest" in points, and in its suit too: not a 9 beside a 7 of its suit (both worth 0)
     lowest = min(points[x] for x in legal)
-    return reason("hint.discard" if points[c] == lowest else "hint.cannot_win", me)
+    lower_twin = any(x >> 3 == c >> 3 and points[x] == points[c] and beats(c, x, c >> 3, trump) for x in legal)
+    return reason("hint.discard" if points[c] == lowest and not lower_twin else "hint.cannot_win", me)
