@@ -6,7 +6,7 @@
 import { startEngine } from "./boot.js";
 import { registerServiceWorker, takeWaitingBuild, applyUpdate, deferUpdate } from "./sw-register.js";
 import { loadLanguage, pickLanguage, applyStatic, t } from "./i18n.js";
-import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, LEVELS, SPEEDS, isTarget } from "./state.js";
+import { state, update, setChangeListener, isMyTurn, matchInProgress, lastTrick, betweenDeals, LEVELS, SPEEDS, isTarget } from "./state.js";
 import { readParams } from "./params.js";
 import * as storage from "./storage.js";
 import { requestRender, focusTurn, invalidate, hintText } from "./render.js";
@@ -666,7 +666,7 @@ async function main() {
     after: firstBootSettled,
     onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
     playing: () => (matchInProgress() || !!state.practice) && state.tab === "here", // a reload would drop the practice
-    betweenDeals: () => !state.view || state.view.phase !== "play", // where the offer is made (state.js offerUpdate)
+    betweenDeals, // where the offer is made (state.js offerUpdate)
   });
   update({ settings: initialSettings(), embed: !!params.embed });
   prepareDialogLogs();

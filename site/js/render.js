@@ -6,7 +6,7 @@
 import { t, tSeat, seatName, formatNumber } from "./i18n.js";
 import {
   state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate, matchView,
-  LEVEL_KEYS, RESULT_KEYS, levelOfSeat,
+  LEVEL_KEYS, RESULT_KEYS, levelOfSeat, practiceOver,
 } from "./state.js";
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
@@ -517,8 +517,7 @@ function renderToolbar(v) {
 /** A practice whose deal is over and shown: its last trick and summary gone (its bar then offers
  * Back to the match as the thing to do). state.js practiceOver: over, shown or not. */
 function practiceOverShown() {
-  const v = state.view;
-  return !!state.practice && !!v && v.sheet.length > 0 && !state.dealSummary && !state.shownTrick;
+  return practiceOver() && !state.dealSummary && !state.shownTrick;
 }
 
 /** Moves keyboard focus to the first thing to do when it is the person's turn (or, a practice

@@ -119,8 +119,12 @@ export function levelOfSeat(seat, s = state) {
 
 /** True while a new build may be offered: it is ready, this tab plays, and no deal is being played. */
 export function offerUpdate(s = state) {
-  const v = s.view;
-  return s.newBuild === "ready" && s.tab === "here" && (!v || v.phase !== "play");
+  return s.newBuild === "ready" && s.tab === "here" && betweenDeals(s);
+}
+
+/** No deal is being played on the table: a reload to a new build interrupts nothing. */
+export function betweenDeals(s = state) {
+  return !s.view || s.view.phase !== "play";
 }
 
 /** The finished trick the "last trick" dialog shows: {trick, previousDeal} or null. */
