@@ -446,3 +446,16 @@ def test_a_save_read_again_after_its_check_cannot_change_the_replay(two_deals, k
     assert practice_save(ShiftySave(copy.deepcopy(two_deals), key, junk), 1) == practice_save(honest, 1)
     shifty = hard_in_seat(ShiftySave(copy.deepcopy(two_deals), key, junk), 1, LEVELS, 5)
     assert shifty == hard_in_seat(honest, 1, LEVELS, 5)
+
+
+def test_a_review_kept_open_does_not_grow_with_the_match():
+    """The analysis worker keeps three reviews open. Each kept its seats' whole views, and a view
+    copies the match's sheet: a review of deal 30 held about eight times what one of deal 0 held.
+    It keeps only what the AI reads (VIEW_KEYS), the same for any deal."""
+    g = Game(seed=3, target=10**6)
+    while len(g.view(0)["sheet"]) < 31:
+        g.play(choose_action(g.view(g.to_act), "easy", g.move_number))
+    save = g.to_dict()
+    played = [i for i, r in enumerate(g.view(0)["sheet"]) if r["result"] != "thrown_in"]
+    sizes = [len(json.dumps([m.view for m in DealReview(save, d, (0, 1, 2, 3))._moments])) for d in (played[0], played[-1])]
+    assert played[-1] >= 25 and sizes[1] < 1.5 * sizes[0], sizes

@@ -25,6 +25,7 @@ from .ai import explain as _explain
 from .ai import hard
 from .ai.levels import LEVELS, choose_action, move_seed
 from .ai.search import Solver, root_values
+from .ai.view_check import VIEW_KEYS
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Mask
 from .errors import shown
 from .events import SheetRow, TrickRecord, copy_row, copy_trick
@@ -100,7 +101,7 @@ class _Moment:
     move: int
     seat: int
     played: str
-    view: dict[str, Any]
+    view: dict[str, Any]  # only the keys the AI reads: the whole view copies the match's sheet
     card: int  # index in the deal's 32 cards, -1 for a bid
 
 
@@ -260,7 +261,9 @@ class DealReview:
             assert seat is not None  # a finished deal: every action up to its end is there
             action = actions[move]
             if seat in self._seats:
-                moments.append(_Moment(move, seat, action, game.view(seat), len(order) if game.phase == PLAY else -1))
+                view = game.view(seat)
+                kept = {key: view[key] for key in VIEW_KEYS}
+                moments.append(_Moment(move, seat, action, kept, len(order) if game.phase == PLAY else -1))
             for ev in game.play(action):
                 if ev["type"] == "bid":
                     bids.append({"seat": ev["seat"], "action": ev["action"]})
