@@ -261,11 +261,14 @@ def test_a_statistics_read_that_fails_is_not_shown_as_no_statistics(page: Page, 
     assert again == "30"
 
 
-def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page: Page, open_game):
+@pytest.mark.parametrize("back", ["room_again", "engine_dies"])
+def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page: Page, open_game, back):
     """The disk is full when the deal ends, then it has room again: the next save stored holds the
     whole deal, but the statistics never counted it (its count went with the failed write). The
-    worker now keeps what a failed write could not count for the next write of that match."""
-    from test_reliability import DISK_BACK, FULL_DISK, engine_worker, wait_until
+    worker now keeps what a failed write could not count for the next write of that match.
+    `engine_dies`: the engine dies before that write, and the new one resumes from the page's copy
+    of the match: it counts the deal that copy ended beyond the stored save (it was never counted)."""
+    from test_reliability import DISK_BACK, FULL_DISK, WATCH_CRASH_ALERTS, engine_worker, wait_until
 
     resume(page, open_game, before_last_card(seed=3, target=5000), None, "speed=instant&analysis=0")
     engine_worker(page).evaluate(FULL_DISK)
@@ -273,8 +276,15 @@ def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page
     page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
     page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
     assert (page.evaluate(READ_ENTRY, "stats") or {}).get("levels", {}).get(KEY) is None  # not kept yet
-    engine_worker(page).evaluate(DISK_BACK)
-    act_once(page)
+    if back == "engine_dies":
+        page.evaluate(WATCH_CRASH_ALERTS)
+        engine_worker(page).evaluate("close()")
+        page.click(f"{MY_TURN} #bids button:not([disabled])")  # sent to a dead worker: noticed, replayed
+        page.wait_for_selector('#app[data-recoveries="1"]', state="attached", timeout=20_000)
+        page.wait_for_selector("[role=alert].alert-crash", state="detached", timeout=BOOT_TIMEOUT_MS)
+    else:
+        engine_worker(page).evaluate(DISK_BACK)
+        act_once(page)
     wait_until(lambda: len(saved(page)["game"]["actions"]) >= moves(page), what="the match stored again")
     played = [r for r in Game.from_dict(saved(page)["game"]).view(0)["sheet"] if r["result"] != "thrown_in"]
     counted = (page.evaluate(READ_ENTRY, "stats") or {}).get("levels", {}).get(KEY, {})

@@ -249,6 +249,29 @@ def test_bad_save_is_refused_and_the_current_match_kept(bridge, mutate, why):
     assert ok(bridge, "snapshot") == current
 
 
+def test_events_since_gives_the_events_of_the_moves_past_a_point_and_changes_nothing(bridge):
+    """A restarted engine counts the deals that moves it could not store ended: the events of a
+    save's actions from `since` on are the steps' events as they were played, in order."""
+    snap = new_game(bridge, seed=11)
+    played: list[tuple[int, list[dict[str, Any]]]] = []  # (moves before the step, its events)
+    while not any(row["result"] != "thrown_in" for row in snap["view"]["sheet"]):
+        before = snap["moves"]
+        snap = ok(bridge, "play", {"action": snap["view"]["legal_actions"][-1]}) if snap["view"]["to_act"] == 0 \
+            else ok(bridge, "advance")
+        played += [(before, step["events"]) for step in snap["steps"]]
+    since = snap["moves"] // 2
+    events = [ev for before, evs in played if before >= since for ev in evs]
+    current = ok(bridge, "snapshot")
+    got = ok(Bridge(), "events_since", {"save": snap["save"], "since": since})["events"]
+    assert got == events and [ev for ev in got if ev["type"] == "deal_scored"]
+    assert ok(bridge, "events_since", {"save": snap["save"], "since": snap["moves"]})["events"] == []
+    assert ok(bridge, "snapshot") == current  # the match in progress is unchanged
+    for since in (-1, snap["moves"] + 1, "3", 2.0, None, True):
+        assert err(bridge, "events_since", {"save": snap["save"], "since": since})["type"] == "BadRequest"
+    assert err(bridge, "events_since", {"save": {"game": {}}, "since": 0})["type"] == "ValueError"
+    assert ok(bridge, "snapshot") == current
+
+
 @pytest.mark.parametrize("save", [None, [], "x", {"game": {}}, 3])
 def test_malformed_save_object_is_refused(bridge, save):
     assert err(bridge, "load", {"save": save})["type"] == "ValueError"
@@ -340,7 +363,7 @@ def finished_match(seed: int = 7) -> tuple[Bridge, Bridge, dict[str, Any]]:
 def test_a_practice_begins_only_with_start():
     """A practice is a finished deal of the match again: new_game or load would make it anything else."""
     match, practice, _ = finished_match()
-    for method in ("new_game", "load"):
+    for method in ("new_game", "load", "events_since"):
         reply = call(practice, method, {"seed": 3})
         assert reply["ok"] is False and reply["type"] == "BadRequest" and "unknown method" in reply["error"]
     reply = call(practice, "play", {"action": "pass"})

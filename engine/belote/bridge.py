@@ -194,7 +194,8 @@ class Bridge:
         self.ended_view: dict[str, Any] | None = None  # a practice's thrown-in deal, shown from then on
         # A practice begins only with ``start`` (a finished deal of the match); a match with new_game or load.
         begin: dict[str, Method] = (
-            {"new_game": self.new_game, "load": self.load} if practice_of is None else {"start": self.start})
+            {"new_game": self.new_game, "load": self.load, "events_since": self.events_since}
+            if practice_of is None else {"start": self.start})
         self._methods: dict[str, Method] = {
             **begin,
             "play": self.play,
@@ -236,23 +237,24 @@ class Bridge:
         A save of the previous format (no ``ai_seed``) resumes with a fresh AI stream.
         """
         _check_params(params, {"save"})
-        save = params.get("save")
-        if not isinstance(save, dict) or not {"game", "levels"} <= set(save) <= SAVE_KEYS:
-            raise ValueError("save must be an object with the keys 'game', 'levels' and 'ai_seed'")
-        try:
-            levels = _check_levels(save["levels"])
-            ai_seed = _check_seed(save.get("ai_seed"), "ai_seed")
-        except BadRequest as exc:
-            raise ValueError(f"save: {exc}") from None
-        game = Game.from_dict(save["game"])
-        try:  # what this bridge would never have saved: the page's numbers could not keep it
-            _check_seed(game.seed, "seed")
-            _check_target(game.target, "target")
-        except BadRequest as exc:
-            raise ValueError(f"save game: {exc}") from None
+        game, levels, ai_seed = _read_save(params.get("save"))
         self.game, self.levels = game, levels
         self.ai_seed = new_ai_seed() if ai_seed is None else ai_seed
         return self._snapshot([])
+
+    def events_since(self, params: dict[str, Any]) -> dict[str, Any]:
+        """{save, since: int} -> {events}: the events of the save's actions from index ``since`` on,
+        in order; the match in progress is unchanged. A restarted engine counts with it the deals
+        that moves it could not store ended (a deal counts with the write that stores it)."""
+        _check_params(params, {"save", "since"})
+        game = _read_save(params.get("save"))[0]
+        data = game.to_dict()
+        actions: list[str] = data["actions"]
+        since = params.get("since")
+        if type(since) is not int or not 0 <= since <= len(actions):
+            raise BadRequest(f"since must be an int from 0 to {len(actions)}, got {shown(since)}")
+        replay = Game.from_dict({**data, "actions": actions[:since]})
+        return {"events": [ev for action in actions[since:] for ev in replay.play(action)]}
 
     def start(self, params: dict[str, Any]) -> dict[str, Any]:
         """Practice sessions: {deal: int} -> the snapshot of finished deal ``deal`` of the match
@@ -364,6 +366,24 @@ class Bridge:
         if game.to_act is None:
             return "the match is over"
         return f"seat {game.to_act} is to act"
+
+
+def _read_save(save: Any) -> tuple[Game, list[str], int | None]:
+    """A page save {game, levels, ai_seed?} checked -> (game, levels, ai_seed or None); ValueError naming the fault."""
+    if not isinstance(save, dict) or not {"game", "levels"} <= set(save) <= SAVE_KEYS:
+        raise ValueError("save must be an object with the keys 'game', 'levels' and 'ai_seed'")
+    try:
+        levels = _check_levels(save["levels"])
+        ai_seed = _check_seed(save.get("ai_seed"), "ai_seed")
+    except BadRequest as exc:
+        raise ValueError(f"save: {exc}") from None
+    game = Game.from_dict(save["game"])
+    try:  # what this bridge would never have saved: the page's numbers could not keep it
+        _check_seed(game.seed, "seed")
+        _check_target(game.target, "target")
+    except BadRequest as exc:
+        raise ValueError(f"save game: {exc}") from None
+    return game, levels, ai_seed
 
 
 def _hint_reply(result: Mapping[str, Any]) -> dict[str, Any]:

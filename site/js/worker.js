@@ -244,6 +244,14 @@ function furthest(stored, kept) {
   return continues ? kept : stored;
 }
 
+/** The deals and match end that a dead engine's moves beyond the stored save (`since` actions)
+ * ended: never counted, since a deal counts with the write that stores it. Counted with the next
+ * write of this match that lands, as a failed write's are. */
+async function countUnstored(save, since) {
+  const ended = bridgeCall("events_since", { save, since }).events.filter((ev) => counts([ev]));
+  if (ended.length) uncounted.push({ match: await matchKey(save), levels: save.levels, events: ended });
+}
+
 /** What the page gets for a change of the match: the save stays here, unless it could not be
  * stored: then the page keeps it in memory, to resume a restarted engine (issue: storage refused). */
 function forPage(result, stored) {
@@ -380,6 +388,7 @@ const HOST = {
     const save = furthest(record?.save, legacy);
     if (!save) return { found: false, stored: !!store };
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
+    if (record?.save && save === legacy) await countUnstored(result.save, record.save.game.actions.length);
     const otherSeed = seed !== null && save?.game?.seed !== seed;
     return { found: true, otherSeed, ...(await changed(result, { fresh: true })) };
   },
