@@ -246,7 +246,11 @@ def test_the_hinted_card_carries_its_reason_for_a_screen_reader(page: Page, open
 
 def test_the_deal_summary_waits_while_the_focus_is_on_it(page: Page, open_game, match):
     """The summary went after its 1.5-5 s with its Review and Continue buttons, wherever the focus
-    was (WCAG 2.2.1): reached by keyboard or a screen reader, it now stays until Continue."""
+    was (WCAG 2.2.1): reached by keyboard or a screen reader, it now stays until Continue. The
+    next deal is said once it is on the table, not with "Deal over" while the summary shows."""
+    new_deal = [pattern(cat("en")[k]) for k in ("announce_new_deal", "announce_new_deal_you")]
+    said_new_deal = lambda: any(p.match(s) for s in page.evaluate("window.__announced") for p in new_deal)  # noqa: E731
+    page.add_init_script(RECORD)
     resume(page, open_game, match["save"], "speed=fast&nosw=1")
     page.wait_for_selector(MY_TURN, state="attached")
     page.focus("#hand button:not([disabled])")
@@ -258,8 +262,12 @@ def test_the_deal_summary_waits_while_the_focus_is_on_it(page: Page, open_game, 
     }""", polling="raf", timeout=10_000)
     page.wait_for_timeout(3000)
     assert page.is_visible("#deal-summary"), "the summary went while the focus was on it"
+    said = page.evaluate("window.__announced")
+    assert any(pattern(cat("en")["announce_deal_scored"]).match(s) for s in said) and not said_new_deal(), said
     page.keyboard.press("Enter")  # Continue
     page.wait_for_selector("#deal-summary", state="hidden", timeout=5_000)
+    page.wait_for_function("() => window.__announced.some((s) => s.startsWith('New deal.'))", timeout=5_000)
+    assert said_new_deal()
 
 
 def test_every_dialog_says_what_it_is_about():

@@ -148,7 +148,10 @@ async function play(step, gen) {
     lastCard: card ? { seat: card.seat, card: card.card, n: ++cardCount } : state.lastCard,
     thrownIn: state.thrownIn && !ev("bid"),
   });
-  narrate(step.events, step.view, { practice: !!state.practice });
+  // The next deal is said once it is on the table: after the deal summary, not with "Deal over".
+  const dealt = ev("deal");
+  const practice = !!state.practice;
+  narrate(step.events.filter((e) => e !== dealt), step.view, { practice });
   const contract = ev("contract");
   if (contract) {
     flash(contract.taker, { kind: "contract", suit: contract.trump }, d.callout);
@@ -175,6 +178,7 @@ async function play(step, gen) {
     update({ thrownIn: true });
     if (!(await hold(d.trick * 1.5, gen))) return;
   }
+  if (dealt) narrate([dealt], step.view, { practice });
   const over = ev("match_over");
   if (over && (await hold(d.trick + 200, gen))) hooks.onMatchOver(over);
 }
