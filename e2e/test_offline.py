@@ -141,8 +141,9 @@ def two_builds(tmp_path, tmp_path_factory):
     stop(server)
 
 
-def hold(server, path: str) -> threading.Event:
-    """Requests for `path` get their answer only once the returned event is set (or after 120 s)."""
+def hold(server, path: str, answer: bool = False) -> threading.Event:
+    """Requests for `path` get their answer only once the returned event is set (or after 120 s):
+    204, or with `answer` the file itself."""
     release = threading.Event()
     site = server.RequestHandlerClass  # functools.partial(SiteHandler, directory=...)
 
@@ -150,9 +151,10 @@ def hold(server, path: str) -> threading.Event:
         def do_GET(self) -> None:
             if self.path == path:
                 release.wait(120)
-                self.send_response(204)
-                self.end_headers()
-                return
+                if not answer:
+                    self.send_response(204)
+                    self.end_headers()
+                    return
             super().do_GET()
 
     server.RequestHandlerClass = functools.partial(Held, *site.args, **site.keywords)
@@ -267,6 +269,32 @@ def test_a_takeover_the_browser_holds_lets_the_next_page_boot_on_its_own_build(p
     within seconds, with B still offered."""
     with held_takeover(persistent, two_builds) as (_, guard):
         pass
+    guard.check()
+
+
+def test_a_return_visit_while_a_new_build_installs_is_ready_for_offline_play_at_once(persistent, two_builds):
+    """register() waits behind an update in progress: while B's precache hung on a slow link, a
+    page of A marked itself ready for offline play (and started its review worker) only once B's
+    install had ended. It takes the registration it already has now."""
+    server, url, deploy_b = two_builds
+    ctx, guard = persistent(url)
+    first = first_visit(ctx, url)
+    release = hold(server, "/", answer=True)  # B's index.html: its install hangs (A's pages come from its cache)
+    try:
+        deploy_b()
+        first.evaluate("navigator.serviceWorker.getRegistration().then((r) => { r.update(); })")
+        first.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !!r.installing)")
+        second = ctx.new_page()
+        second.goto(url + QUERY)
+        second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        second.wait_for_selector(SW_ACTIVE, state="attached", timeout=10_000)
+        # B still hangs (a register() call may start its install again: polled, not read once)
+        second.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !!r.installing && !r.waiting)",
+                                 timeout=10_000)
+        assert stamps(second) == ("test-A", "test-A")
+    finally:
+        release.set()
+    second.wait_for_selector(SW_UPDATE_READY, state="attached", timeout=BOOT_TIMEOUT_MS)  # then B is offered
     guard.check()
 
 

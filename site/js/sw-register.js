@@ -183,16 +183,11 @@ export async function registerServiceWorker({
   } catch {
     // whatever happened to the boot, offline support is still worth installing
   }
-  let reg;
-  try {
-    reg = await sw.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" });
-  } catch {
-    mark("sw", "unavailable"); // third-party iframe, private mode...: the game still plays online
-    return null;
-  }
-  registration = reg;
+  const script = new URL("../sw.js", import.meta.url).href;
+  const watched = new WeakSet();
   const watch = (worker) => {
-    if (!worker) return;
+    if (!worker || watched.has(worker)) return;
+    watched.add(worker);
     const check = () => {
       if (worker.state === "activated" && !sw.controller) confirmOffline(worker);
       if (worker.state === "installed" && sw.controller) offerUpdate();
@@ -201,9 +196,23 @@ export async function registerServiceWorker({
     worker.addEventListener("statechange", check);
     check();
   };
-  if (reg.active) confirmOffline(reg.active);
-  watch(reg.installing);
-  watch(reg.waiting);
-  reg.addEventListener("updatefound", () => watch(reg.installing));
-  return reg;
+  const adopt = (reg) => {
+    if (registration === reg) return;
+    registration = reg;
+    if (reg.active) confirmOffline(reg.active);
+    watch(reg.installing);
+    watch(reg.waiting);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+  };
+  // register() waits behind any update in progress: a new build's install, its precache minutes
+  // long on a slow link, kept this page from saying it plays offline (and its review worker
+  // waited for that). The registration the page already has answers at once.
+  const existing = await sw.getRegistration().catch(() => null);
+  if (existing?.active?.scriptURL === script) adopt(existing);
+  try {
+    adopt(await sw.register(script, { updateViaCache: "none" }));
+  } catch {
+    if (!registration) mark("sw", "unavailable"); // third-party iframe, private mode...: the game still plays online
+  }
+  return registration;
 }
