@@ -184,6 +184,12 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
     hard_row = hard_in_seat(match["done"]["game"], match["deal"], LEVELS, AI_SEED)["row"]
     assert page.get_attribute("#review-hard", "data-hard-points") == f"{hard_row['points'][0]},{hard_row['points'][1]}"
+    # who took, and in what: Hard in the seat may bid otherwise (it read as if it played your contract)
+    names = ["You", "West", "North", "East"]
+    suits = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    hard_line = page.text_content("#review-hard")
+    if hard_row["taker"] is not None:
+        assert f": {names[hard_row['taker']]} took {suits[hard_row['trump']]} · " in hard_line, (hard_line, hard_row)
     assert page.evaluate("window.__busy") - busy > 32  # one per bid and per card of the deal
 
     # Play the deal again: the same cards, outside the match (its save untouched).

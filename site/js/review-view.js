@@ -143,7 +143,14 @@ function summaryText(r) {
 
 /** "West took hearts · Made", with the suit's pip. */
 function contractLabel(h) {
-  return suitLabel(h.trump, `${tSeat("contract_line", h.taker, { player: seatName(h.taker), suit: suitName(h.trump) })} · ${t(RESULT_KEYS[h.row.result])}`);
+  return suitLabel(h.trump, rowContract(h.row));
+}
+
+/** A sheet row's contract and result: "North took spades · Made", or "Thrown in". */
+function rowContract(row) {
+  const result = t(RESULT_KEYS[row.result]);
+  if (row.taker === null || row.taker === undefined) return result;
+  return `${tSeat("contract_line", row.taker, { player: seatName(row.taker), suit: suitName(row.trump) })} · ${result}`;
 }
 
 function hardLine(r) {
@@ -155,9 +162,10 @@ function hardLine(r) {
   else if (r.hard) {
     const hard = r.hard.row;
     const mine = r.header.row;
+    // who took and in what: Hard in the seat may bid otherwise (pass, and North take spades)
     text = t("review_hard_result", {
-      us: hard.points[0], them: hard.points[1], result: t(RESULT_KEYS[hard.result]),
-      you_us: mine.points[0], you_them: mine.points[1], you_result: t(RESULT_KEYS[mine.result]),
+      us: hard.points[0], them: hard.points[1], contract: rowContract(hard),
+      you_us: mine.points[0], you_them: mine.points[1], // the header says your own contract
     });
   }
   if (r.hard?.row) box.dataset.hardPoints = r.hard.row.points.join(",");
