@@ -98,6 +98,13 @@ def test_a_whole_match_to_500(page: Page, open_game):
     page.click("#dlg-over [data-intent='score-sheet']")
     page.wait_for_selector("#dlg-sheet[open]")
     assert len(page.query_selector_all("#sheet-body tbody tr")) == len(view["sheet"])
+    # Closed, the sheet left only "The match is over.": the way on stays on the table, focused.
+    page.keyboard.press("Escape")
+    again = "#over-actions [data-intent='play-again']"
+    page.wait_for_function(f"() => document.activeElement === document.querySelector(\"{again}\")", timeout=5_000)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('app').dataset.phase === 'bid1'", timeout=30_000)
+    assert page.is_hidden("#over-actions") and engine_view(page)["scores"] == [0, 0]
 
 
 def test_scores_and_table_match_the_engine(page: Page, open_game):

@@ -66,6 +66,7 @@ export function render() {
   renderCenter(v);
   renderStatus(v);
   renderBids(v);
+  renderOverActions(v);
   renderHand(v);
   renderAlerts();
   renderToolbar(v);
@@ -380,6 +381,19 @@ function renderBids(v) {
   box.hidden = !actions.length;
 }
 
+/** The match is over and its dialog closed (Escape, or the score sheet it opened): the way on stays
+ * on the table. */
+function renderOverActions(v) {
+  const shown = matchOverShown(v);
+  $("#over-actions").hidden = !shown;
+  $("#hand").hidden = shown; // empty: its row goes to the buttons (a 360x480 embed has no other)
+}
+
+/** The match is over and shown: its last trick, its summary and their pauses are done. */
+function matchOverShown(v = state.view) {
+  return !!v && v.phase === "over" && !state.practice && !state.playing && state.boot === "ready" && state.tab === "here";
+}
+
 function renderHand(v) {
   const box = $("#hand");
   const hand = v ? v.hand : [];
@@ -521,10 +535,11 @@ function practiceOverShown() {
 }
 
 /** Moves keyboard focus to the first thing to do when it is the person's turn (or, a practice
- * over, to Back to the match). */
+ * over, to Back to the match; the match over, to Play again). */
 export function focusTurn() {
   const over = practiceOverShown();
-  if ((!isMyTurn() && !over) || document.querySelector("dialog[open]")) return;
+  const matchOver = matchOverShown();
+  if ((!isMyTurn() && !over && !matchOver) || document.querySelector("dialog[open]")) return;
   // A page without the focus (an embed while the reader types in the host page) would take it
   // from the host: wait for it to come back (main.js renders with focusTurn on window focus).
   if (!document.hasFocus()) return;
@@ -534,6 +549,7 @@ export function focusTurn() {
     || active.closest("#hand, #bids, #deal-summary, dialog:not([open])");
   if (!idle) return;
   const target = over ? document.querySelector("#practice-bar [data-intent='practice-back']")
+    : matchOver ? document.querySelector("#over-actions [data-intent='play-again']")
     : document.querySelector("#bids button:not([disabled])") || document.querySelector("#hand button[tabindex='0']:not([disabled])");
   if (target && target !== active) target.focus({ preventScroll: true });
 }
