@@ -325,3 +325,19 @@ def test_new_game_dialog_custom_target_and_levels(page: Page, open_game):
     assert saved(page)["levels"] == ["easy", "hard", "easy"]
     # The save is written before the next animation frame redraws the seats: wait for the redraw.
     expect(page.locator(".seat-2 .seat-level")).to_have_text("Hard", timeout=5000)
+
+
+def test_the_table_stays_put_as_the_persons_bidding_turn_comes_and_goes(page: Page, open_game):
+    """The row of bids appeared at the person's turn and went after it: the table above it, the
+    turned card with it, jumped 52 px each time (under the finger on a phone). The row stays
+    through the bidding, empty between turns, with nothing in it to press."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, f"{EASY}&speed=normal&seed=12")
+    page.wait_for_selector(f"{MY_TURN}[data-phase='bid1']", state="attached", timeout=30_000)
+    turned_top = "() => document.querySelector('#turned').getBoundingClientRect().top"
+    mine = page.evaluate(turned_top)
+    page.click('#bids button[data-action="pass"]')
+    page.wait_for_function("() => !document.querySelector('#bids button')")  # the computers bid next
+    assert page.get_attribute("#app", "data-phase") in ("bid1", "bid2")
+    assert page.evaluate(turned_top) == mine
+    assert page.get_attribute("#bids", "aria-hidden") is not None

@@ -356,8 +356,8 @@ function keyedButtons(container, keys, make) {
 
 function renderBids(v) {
   const box = $("#bids");
-  const bidding = v && (v.phase === "bid1" || v.phase === "bid2") && v.to_act === 0 && state.boot === "ready";
-  const actions = bidding ? v.legal_actions : [];
+  const bidPhase = v && (v.phase === "bid1" || v.phase === "bid2") && state.boot === "ready";
+  const actions = bidPhase && v.to_act === 0 ? v.legal_actions : [];
   if (changed("bids", v ? `${v.deal_number}:${v.phase}` : "")) {
     box.replaceChildren(); // new deal or round: rebuild the labels
   }
@@ -378,7 +378,11 @@ function renderBids(v) {
     b.disabled = !isMyTurn();
     markHint(b, state.hint && state.hint.action === b.dataset.action);
   }
-  box.hidden = !actions.length;
+  // The row stays through the bidding, empty between the person's turns: the table above it moved
+  // 52 px each time the person's turn came and went.
+  box.hidden = !bidPhase;
+  box.classList.toggle("waiting", !actions.length);
+  box.toggleAttribute("aria-hidden", !actions.length);
 }
 
 /** The match is over and its dialog closed (Escape, or the score sheet it opened): the way on stays
