@@ -277,6 +277,18 @@ FIT_JS = r"""async (shown) => {
     if (el.clientHeight && el.scrollHeight > el.clientHeight + TOL) out.push(`${name(el)} scrolls: ${el.scrollHeight} px of content in ${el.clientHeight}`);
     if (el.clientWidth && el.scrollWidth > el.clientWidth + TOL) out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
   }
+  // 5. The note on the table ("East wins the trick") covers no card of the trick (on a phone it
+  //    hid most of West's).
+  const note = document.querySelector("#trick-note:not([hidden])");
+  if (note) {
+    const n = note.getBoundingClientRect();
+    for (const card of document.querySelectorAll("#trick .slot .card")) {
+      const c = card.getBoundingClientRect();
+      const w = Math.min(n.right, c.right) - Math.max(n.left, c.left);
+      const h = Math.min(n.bottom, c.bottom) - Math.max(n.top, c.top);
+      if (w > TOL && h > TOL) out.push(`#trick-note covers ${name(card.parentElement)} by ${Math.round(w)}x${Math.round(h)} px`);
+    }
+  }
   return { shown: !!document.querySelector(shown), problems: out };
 }"""
 
