@@ -38,6 +38,8 @@ def to_round_two(page: Page) -> None:
             time.sleep(0.02)
     assert page.get_attribute("#app", "data-phase") == "bid2"
     next_frame(page)
+    # the person speaks first in round 2 (East deals): no bubble yet, not round 1's four passes
+    assert page.evaluate("document.querySelectorAll('.seat .bubble:not([hidden])').length") == 0
 
 
 def take_and_play(page: Page) -> None:

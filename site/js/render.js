@@ -150,7 +150,10 @@ function renderSeats(v) {
       text = t("bid_take_suit", { suit: suitName(callout.suit) }); // the contract just made: "Take hearts"
       kind = "take";
     } else if (v && (v.phase === "bid1" || v.phase === "bid2")) {
-      const mine = v.bids.filter((b) => b.seat === seat);
+      // this round's bids only: round 2 starts with no bubble (its four passes of round 1 are
+      // gone), so it shows that a new round began and who has spoken in it
+      const round = v.phase === "bid2" ? v.bids.slice(4) : v.bids;
+      const mine = round.filter((b) => b.seat === seat);
       if (mine.length) {
         text = bidText(mine[mine.length - 1].action, v);
         kind = mine[mine.length - 1].action === "pass" ? "pass" : "take";
