@@ -39,14 +39,12 @@ runtime: venv
 
 # Both suites run on two processes (pytest-xdist): measured on this 2-core kind of machine, unit
 # 171 -> 88-95 s, e2e 983 -> 803-832 s; each test still gets its own page, context and engine.
-# worksteal: a process that runs out of tests takes some of the other's queue, so the run does not
-# end on one process working through a batch of long browser tests while the other waits.
 test-unit: venv runtime
 	$(PY) -m pytest tests -n auto
 
 # e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>, once for both workers) and serves it.
 test-e2e: venv chromium
-	$(PY) -m pytest e2e -n 2 --dist worksteal --durations=10
+	$(PY) -m pytest e2e -n 2 --durations=10
 
 bench: site chromium
 	$(PY) bench/engine_bench.py
