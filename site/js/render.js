@@ -11,7 +11,7 @@ import {
 import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
 import { slideIn } from "./anim.js";
 import { el, headerCell, tableHead } from "./dom.js";
-import { renderReview, reasonText } from "./review-view.js";
+import { renderReview, reasonText, contractLine } from "./review-view.js";
 import { announce } from "./live.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -291,7 +291,7 @@ export function summaryContent(row, v, titleId) {
   if (titleId) title.id = titleId;
   const contract = el("p", "summary-contract");
   if (row.taker !== null && row.taker !== undefined) {
-    contract.append(suitLabel(row.trump, tSeat("contract_line", row.taker, { player: seatName(row.taker), suit: suitName(row.trump) })));
+    contract.append(suitLabel(row.trump, contractLine(row)));
   } else {
     contract.textContent = t("contract_none");
   }

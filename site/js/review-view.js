@@ -146,11 +146,16 @@ function contractLabel(h) {
   return suitLabel(h.trump, rowContract(h.row));
 }
 
+/** Who took a sheet row's deal and in what: "North took spades" ("You took spades"). */
+export function contractLine(row) {
+  return tSeat("contract_line", row.taker, { player: seatName(row.taker), suit: suitName(row.trump) });
+}
+
 /** A sheet row's contract and result: "North took spades · Made", or "Thrown in". */
 function rowContract(row) {
   const result = t(RESULT_KEYS[row.result]);
   if (row.taker === null || row.taker === undefined) return result;
-  return `${tSeat("contract_line", row.taker, { player: seatName(row.taker), suit: suitName(row.trump) })} · ${result}`;
+  return `${contractLine(row)} · ${result}`;
 }
 
 function hardLine(r) {
