@@ -157,6 +157,9 @@ def test_an_analysis_worker_dying_while_the_review_is_open_says_so(page: Page, o
     assert "stopped answering" in page.text_content("#review-summary")
 
     page.click(RETRY)  # a new analysis worker, the same position
+    # The dialog still says loaded (the values shown before the worker died) until the retry's
+    # first draw: wait for that draw, or LOADED matches the old state at once.
+    page.wait_for_selector(RETRY, state="detached", timeout=10_000)
     page.wait_for_selector(LOADED, timeout=90_000)
     at(page, pos)
     assert page.query_selector(FAILURE) is None
