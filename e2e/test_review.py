@@ -269,6 +269,8 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
         assert not re.search(r"\b(Reason|Where|believed|unseen)\b", text), text
         no_violations(page, "#dlg-review")
         page.keyboard.press("Escape")
+        page.wait_for_selector("#dlg-sheet[open]")  # the review closes back to the sheet it came from
+        page.keyboard.press("Escape")
         page.click("#btn-stats")
         page.wait_for_selector("#dlg-stats[open] [data-stat]")
         assert not untranslated(page, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from test_review import at, match, resume, review_from_sheet  # noqa: F401 (fixture)
+from test_review import LOADED, at, match, resume, review_from_sheet  # noqa: F401 (fixture)
 
 
 def focused_intent(page: Page) -> str:
@@ -75,7 +75,9 @@ def test_hard_in_my_seat_is_remembered_when_the_review_is_opened_again(page: Pag
     result = page.text_content("#review-hard")
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-review[open]", state="detached")
-    review_from_sheet(page)
+    page.wait_for_selector("#dlg-sheet[open]")  # back to the sheet it was opened from
+    page.click("#dlg-sheet .review-open")
+    page.wait_for_selector(LOADED, timeout=90_000)
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=10_000)
     assert page.text_content("#review-hard") == result
     assert page.get_attribute("#dlg-review [data-intent='review-hard']", "aria-disabled") == "true"

@@ -166,6 +166,27 @@ def test_an_analysis_worker_dying_while_the_review_is_open_says_so(page: Page, o
     assert shown_values(page) == first["values"]
 
 
+def test_a_review_opened_from_the_score_sheet_closes_back_to_it(page: Page, open_game, match):
+    """Closing a review opened from the score sheet goes back to the sheet, on the deal's button
+    (the next deal is reviewed from there), by Escape or by Close; the sheet then closes to its
+    own button on the table."""
+    resume(page, open_game, match["done"], "speed=instant&analysis=0")
+    button = f"#dlg-sheet [data-intent='review'][data-deal='{match['deal']}']"
+    focused_deal = "() => document.activeElement?.dataset.deal ?? null"
+    page.click("#btn-sheet")
+    for close in (lambda: page.keyboard.press("Escape"), lambda: page.click("#dlg-review .review-close")):
+        page.click(button)
+        page.wait_for_selector("#dlg-review[open]")
+        assert page.query_selector("#dlg-sheet[open]") is None
+        close()
+        page.wait_for_selector("#dlg-sheet[open]")
+        assert page.query_selector("#dlg-review[open]") is None
+        assert page.evaluate(focused_deal) == str(match["deal"])
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    page.wait_for_selector("#btn-sheet:focus", state="attached")  # where the sheet was opened from
+
+
 def test_decisions_arriving_for_other_cards_leave_the_live_regions_alone(page: Page, open_game, match):
     page.add_init_script(HOLD_BACKGROUND)
     resume(page, open_game, match["done"], "speed=instant")

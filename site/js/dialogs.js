@@ -20,13 +20,14 @@ export function closeDialogs() {
   if (state.dialog) byId(state.dialog).close(); // its "close" event clears state.dialog (see bindDialogs)
 }
 
-/** Keeps state.dialog true when a dialog closes by itself (Escape, a form's method=dialog). */
+/** Keeps state.dialog true when a dialog closes by itself (Escape, a form's method=dialog).
+ * onClosed(id): a dialog closed with no other opened in its place. */
 export function bindDialogs(onClosed) {
   for (const dlg of document.querySelectorAll("dialog")) {
     dlg.addEventListener("close", () => {
       if (state.dialog === dlg.id) {
         update({ dialog: null });
-        onClosed();
+        onClosed(dlg.id);
       }
     });
   }

@@ -675,12 +675,18 @@ async function main() {
   bindInput(document.getElementById("app"), onIntent, {
     onHandFocus: (card) => update({ handFocus: card }),
   });
-  bindDialogs(() => {
+  bindDialogs((closed) => {
+    const back = closed === "dlg-review" ? review.returnDialog() : null;
     requestRender(focusTurn);
     timeline.resume();
-    if (session.overPending && !state.dialog && state.tab === "here") {
+    if (state.dialog || state.tab !== "here") return;
+    if (session.overPending) {
       session.overPending = false;
       if (state.view?.phase === "over" && !state.practice) openDialog("dlg-over");
+    } else if (back) {
+      // a review opened from the score sheet closes back to it, on the deal it reviewed
+      openDialog(back.dialog);
+      document.querySelector(`#${back.dialog} [data-intent='review'][data-deal='${back.deal}']`)?.focus();
     }
   });
   const form = document.getElementById("new-game-form");

@@ -81,13 +81,14 @@ function setReview(change) {
 /**
  * Opens the review of deal `deal`: source "match" (a deal of the match's sheet) or "practice"
  * (the practice just played, whose save the page holds). `matchDeal`: the match deal a practice
- * replays (what "Play this deal again" deals).
+ * replays (what "Play this deal again" deals). `from`: the dialog it was opened from ("dlg-sheet"),
+ * which closing the review goes back to (see returnDialog).
  */
-export async function openReview(source, deal, { practiceSave = null, matchDeal = deal, pos = 0 } = {}) {
+export async function openReview(source, deal, { practiceSave = null, matchDeal = deal, pos = 0, from = null } = {}) {
   const token = Symbol("review");
   update({
     review: {
-      token, source, deal, matchDeal, practiceSave, key: null, header: null, outline: null, decisions: {}, errors: {},
+      token, source, deal, matchDeal, practiceSave, from, key: null, header: null, outline: null, decisions: {}, errors: {},
       pos, why: false, bidWhy: false, hard: null, error: null, openedAt: performance.now(), firstAt: null, allAt: null,
     },
   });
@@ -147,7 +148,7 @@ function retry() {
   const r = state.review;
   if (!r) return;
   if (r.error || !r.header) {
-    openReview(r.source, r.deal, { practiceSave: r.practiceSave, matchDeal: r.matchDeal, pos: r.pos });
+    openReview(r.source, r.deal, { practiceSave: r.practiceSave, matchDeal: r.matchDeal, pos: r.pos, from: r.from });
     return;
   }
   const i = decisionAt(r, r.pos);
@@ -200,6 +201,13 @@ async function hardInSeat() {
   }
 }
 
+/** Where closing the review goes back to: {dialog, deal} when it was opened from a dialog (the
+ * score sheet, to review the next deal from there), else null. */
+export function returnDialog() {
+  const r = state.review;
+  return r && r.from ? { dialog: r.from, deal: r.deal } : null;
+}
+
 /** The review's intents (input.js data-intent="review-..."); true when handled. */
 export function onIntent(name, arg) {
   if (name === "review") {
@@ -207,7 +215,7 @@ export function onIntent(name, arg) {
     const deal = Number(b.deal);
     if (!Number.isInteger(deal)) return true;
     if (b.source === "practice") openReview("practice", deal, { practiceSave: state.practice?.save, matchDeal: state.practice?.deal });
-    else openReview("match", deal);
+    else openReview("match", deal, { from: state.dialog === "dlg-sheet" ? "dlg-sheet" : null });
     return true;
   }
   if (Object.hasOwn(STEPS, name)) {
@@ -231,7 +239,9 @@ export function onIntent(name, arg) {
     return true;
   }
   if (name === "review-practice") {
-    if (state.review) hooks.startPractice(state.review.matchDeal);
+    if (!state.review) return true;
+    setReview({ from: null }); // the practice takes the table: no way back to the sheet
+    hooks.startPractice(state.review.matchDeal);
     return true;
   }
   return false;
