@@ -98,6 +98,14 @@ def test_a_whole_match_to_500(page: Page, open_game):
     page.click("#dlg-over [data-intent='score-sheet']")
     page.wait_for_selector("#dlg-sheet[open]")
     assert len(page.query_selector_all("#sheet-body tbody tr")) == len(view["sheet"])
+    # Each deal's running total says what it is: a bare "Σ" from the style sheet before. It shows
+    # "Σ 182" (a phone's column has no room for a word), the footer's "Σ Total" says what Σ is,
+    # and a screen reader hears "total 182".
+    running = page.query_selector_all("#sheet-body tbody .running")
+    scores = [row["scores"][team] for row in view["sheet"] for team in (0, 1)]
+    assert [el.text_content() for el in running] == [f"Σ {n}total {n}" for n in scores]
+    assert [el.query_selector(".sr-only").text_content() for el in running] == [f"total {n}" for n in scores]
+    assert page.text_content("#sheet-body tfoot th") == "Σ Total"
     # Closed, the sheet left only "The match is over.": the way on stays on the table, focused.
     page.keyboard.press("Escape")
     again = "#over-actions [data-intent='play-again']"

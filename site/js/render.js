@@ -566,6 +566,22 @@ export function trickElements() {
   return [...document.querySelectorAll("#trick .slot .card")];
 }
 
+/** A deal's running total: "Σ 162" on show (the room of a phone's column), "total 162" said. */
+function runningTotal(points) {
+  const box = el("span", "running");
+  const shown = el("span", "", formatNumber(points));
+  shown.prepend(sigma());
+  shown.setAttribute("aria-hidden", "true");
+  box.append(shown, el("span", "sr-only", t("sheet_running", { points })));
+  return box;
+}
+
+function sigma() {
+  const s = el("span", "sigma", "Σ ");
+  s.setAttribute("aria-hidden", "true");
+  return s;
+}
+
 export function lastTrickContent(v) {
   const found = lastTrick(v);
   if (!found) return [el("p", "", t("last_trick_none"))];
@@ -620,7 +636,7 @@ export function sheetContent(v) {
       const held = heldByLitige(row);
       if (row.reserve > 0 && team === (row.taker & 1) && held) parts.push(t("sheet_reserve_held_short", { points: held }));
       if (parts.length) td.append(el("span", "detail", parts.join(" · ")));
-      td.append(el("span", "running", formatNumber(row.scores[team])));
+      td.append(runningTotal(row.scores[team]));
       tr.append(td);
     }
     body.append(tr);
@@ -628,6 +644,7 @@ export function sheetContent(v) {
   const foot = el("tfoot");
   const total = el("tr");
   const th = headerCell("row", t("sheet_total_row"));
+  th.prepend(sigma()); // "Σ Total": says what the Σ by each deal's numbers is
   th.colSpan = 3;
   total.append(th, el("td", "num", formatNumber(v.scores[0])), el("td", "num", formatNumber(v.scores[1])));
   foot.append(total);
