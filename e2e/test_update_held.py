@@ -1,7 +1,8 @@
 """A new build whose takeover the browser holds (another page of the old build has a request in
 flight) after the player pressed Update now between deals: when it lands later, in the middle of a
 deal, the page does not reload by itself (it reloaded mid-deal, the player's click lost, even after
-Later); the update is offered again, and taken between deals. Found by a review, 2026-12-05."""
+Later); the update is offered again, and taken between deals. Found by a review, 2026-12-05.
+Until 2026-12-06 the page showed nothing for the 4 s it waits after Update now, nor after them."""
 from __future__ import annotations
 
 import time
@@ -13,6 +14,7 @@ from ui_helpers import MY_TURN, act_once
 
 OFFER = '[data-notice="update"]'
 APPLY = OFFER + ' button[data-intent="apply-update"]'
+HELD = '[data-notice="update-held"]'
 
 
 def test_a_held_takeover_after_update_now_does_not_reload_the_page_mid_deal(persistent, two_builds):
@@ -28,8 +30,15 @@ def test_a_held_takeover_after_update_now_does_not_reload_the_page_mid_deal(pers
     page.bring_to_front()
     try:
         loaded = page_id(page)
-        page.click(APPLY)
-        page.wait_for_timeout(5000)
+        page.focus(APPLY)
+        page.keyboard.press("Enter")
+        # Pressed, the button says so at once (nothing showed for 4 s), and keeps the focus.
+        page.wait_for_selector(APPLY + "[aria-disabled='true']:focus", state="attached", timeout=2000)
+        assert page.text_content(APPLY) == "Updating…"
+        # Held past 4 s: the page says it stays on this version, and offers the update again.
+        page.wait_for_selector(HELD, state="attached", timeout=10_000)
+        assert "could not start yet" in page.text_content(HELD)
+        assert page.text_content(APPLY) == "Update now" and page.get_attribute(APPLY, "aria-disabled") is None
         assert page_id(page) == loaded, "the takeover was not held: the scenario did not happen"
         deadline = time.monotonic() + 120
         while not (page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN)):

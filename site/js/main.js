@@ -613,7 +613,9 @@ function onIntent(name, arg, event = null) {
       takeOver();
       break;
     case "apply-update":
-      if (!applyUpdate()) update({ newBuild: "none" });
+      if (state.newBuild === "applying") break; // asked already: its button says so
+      if (!applyUpdate(updateHeld)) update({ newBuild: "none" });
+      else update({ newBuild: "applying" }); // the reload normally comes within a second
       break;
     case "dismiss-update":
       deferUpdate();
@@ -622,6 +624,13 @@ function onIntent(name, arg, event = null) {
     default:
       break;
   }
+}
+
+/** Update now was pressed, but the browser holds the new build's takeover (another page of this
+ * build is still loading something): the page stays on its build and says so; the offer stays. */
+function updateHeld() {
+  if (state.newBuild !== "applying") return;
+  update({ newBuild: "ready", notice: { kind: "update-held", key: "update_held" } });
 }
 
 /** The new-game form's settings: the language applies at once; the rest with the new match. */
@@ -664,7 +673,7 @@ async function main() {
   // A build that installs while the page runs is offered between deals, never forced on a match.
   session.swSettled = registerServiceWorker({
     after: firstBootSettled,
-    onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "none" ? "ready" : s.newBuild })),
+    onUpdateReady: () => update((s) => ({ newBuild: s.newBuild === "later" ? "later" : "ready" })),
     playing: () => (matchInProgress() || !!state.practice) && state.tab === "here", // a reload would drop the practice
     betweenDeals, // where the offer is made (state.js offerUpdate)
   });

@@ -483,8 +483,10 @@ function renderAlerts() {
   const n = state.notice;
   const offer = offerUpdate();
   const alertText = a ? t(a.key, a.params) : "";
-  const key = [a ? `${a.kind}:${alertText}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer].join("|");
+  const key = [a ? `${a.kind}:${alertText}` : "", `${!!state.view}`, state.tab, n ? n.kind : "", offer && state.newBuild].join("|");
   if (!changed("alert", key)) return;
+  // the person's button drawn again (Update now, then "Updating…") keeps the focus
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.intent : null;
   box.replaceChildren();
   const messages = [];
   if (state.tab !== "here") {
@@ -514,7 +516,10 @@ function renderAlerts() {
     const div = el("div", "notice notice-update");
     div.setAttribute("role", "status");
     div.dataset.notice = "update";
-    div.append(el("p", "", t("update_ready")), button(t("update_now"), "apply-update", true), button(t("update_later"), "dismiss-update"));
+    const now = button(t(state.newBuild === "applying" ? "update_applying" : "update_now"), "apply-update", true);
+    // asked for, waiting for the takeover: stays focusable (a disabled button drops the focus)
+    if (state.newBuild === "applying") now.setAttribute("aria-disabled", "true");
+    div.append(el("p", "", t("update_ready")), now, button(t("update_later"), "dismiss-update"));
     box.append(div);
   }
   if (n) {
@@ -525,6 +530,7 @@ function renderAlerts() {
     box.append(div);
     messages.push({ text: t(n.key, n.params), status: true });
   }
+  if (focused) box.querySelector(`[data-intent='${focused}']`)?.focus({ preventScroll: true });
   sayNewMessages(messages);
 }
 

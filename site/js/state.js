@@ -49,7 +49,7 @@ export const state = {
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
   // "none" | "ready" (a new build is installed: offered between deals) | "later" (the player put
   // it off: not offered again in this match; the next match offers it again, main.js)
-  newBuild: "none",
+  newBuild: "none", // "ready": a new build waits, offered between deals; "later": put off; "applying": Update now pressed
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
   review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
@@ -117,9 +117,10 @@ export function levelOfSeat(seat, s = state) {
   return levels[seat - 1] || "normal";
 }
 
-/** True while a new build may be offered: it is ready, this tab plays, and no deal is being played. */
+/** True while a new build may be offered: it is ready (or the person just asked for it: "applying"),
+ * this tab plays, and no deal is being played. */
 export function offerUpdate(s = state) {
-  return s.newBuild === "ready" && s.tab === "here" && betweenDeals(s);
+  return (s.newBuild === "ready" || s.newBuild === "applying") && s.tab === "here" && betweenDeals(s);
 }
 
 /** No deal is being played on the table: a reload to a new build interrupts nothing. */

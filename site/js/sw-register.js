@@ -127,9 +127,10 @@ export async function takeWaitingBuild() {
 
 /**
  * The player accepted the new build: it takes over and this page reloads onto it (the match resumes).
- * Returns false when there is nothing to move to (no build waits, none has taken over).
+ * Returns false when there is nothing to move to (no build waits, none has taken over). `onHeld()`:
+ * the browser held the takeover past TAKEOVER_WAIT_MS (the page stays on its build; see deferUpdate).
  */
-export function applyUpdate() {
+export function applyUpdate(onHeld = () => {}) {
   if (disabled()) return false;
   if (tookOver) {
     // The new build took over already (the page did not reload: a match was on): reload onto it.
@@ -140,7 +141,10 @@ export function applyUpdate() {
   if (!registration || !registration.waiting) return false;
   accepted = true;
   clearTimeout(acceptTimer);
-  acceptTimer = setTimeout(deferUpdate, TAKEOVER_WAIT_MS);
+  acceptTimer = setTimeout(() => {
+    deferUpdate();
+    onHeld();
+  }, TAKEOVER_WAIT_MS);
   registration.waiting.postMessage({ type: "skip-waiting" });
   return true;
 }
