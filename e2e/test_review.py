@@ -174,8 +174,11 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     mine = [d for d in decisions if d["seat"] == 0 and d["kind"] == "card"]
     best = max(mine[0]["values"].values())
     summary = page.text_content("#review-summary")
-    assert summary.endswith(f"Best from your first card: {best} · taken: {review['row']['card_points'][0]}"
-                            f" · your cards cost: {sum(d['loss'] for d in mine)}")
+    # the figures add up: best - your cost + what the other cards changed = taken
+    got, cost = review["row"]["card_points"][0], sum(d["loss"] for d in mine)
+    others = got - best + cost
+    assert summary.endswith(f"Best from your first card: {best} · your cards cost: {cost}"
+                            f" · the others' cards: {'+' if others > 0 else ''}{others} · taken: {got}"), summary
 
     # Hard in the person's seat: its result beside the person's; the worker, busy with that one
     # long call, says it is alive after each move (a slow phone's watch would take it for hung).

@@ -138,7 +138,11 @@ function summaryText(r) {
   const first = r.decisions[mine[0]];
   const best = Math.max(...Object.values(first.values));
   const cost = mine.reduce((sum, i) => sum + r.decisions[i].loss, 0);
-  return t("review_summary", { best, got: r.header.row.card_points[0], cost });
+  const got = r.header.row.card_points[0];
+  // what every other card from then on changed (the partner's slips, the opponents'): the figures
+  // add up, best - cost + others = got (values and card points alike count a capot as 252)
+  const others = got - best + cost;
+  return t("review_summary", { best, got, cost, others: `${others > 0 ? "+" : ""}${formatNumber(others)}` });
 }
 
 /** "West took hearts · Made", with the suit's pip. */
