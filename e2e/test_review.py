@@ -128,15 +128,24 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     # Step through all 32 cards by keyboard; at each of the person's cards the legal cards carry
     # the values CPython's review gives, the played one and the best ones marked.
     page.keyboard.press("Home")
-    # At the start, the bidding: a Why? lists each computer bid's reason once it is valued.
+    # At the start, the bidding: a Why? lists each computer bid's reason once it is valued, and
+    # for each of the person's bids Hard's own figures (its estimate of each take, its bar).
     at(page, 0)
-    theirs = [d for d in decisions if d["kind"] == "bid" and d["seat"] != 0]
+    bids = [d for d in decisions if d["kind"] == "bid"]
     page.locator("#review-decision [data-intent='review-bid-why']").press("Enter")
     page.wait_for_function("""() => { const l = document.getElementById('review-bid-reasons');
       return !!l && l.children.length > 0 && ![...l.children].some((li) => li.textContent.endsWith('…')); }""", timeout=60_000)
     items = page.eval_on_selector_all("#review-bid-reasons li", "(l) => l.map((e) => e.textContent)")
-    assert len(items) == len(theirs), items
-    for item, d in zip(items, theirs):
+    assert len(items) == len(bids), items
+    for item, d in zip(items, bids):
+        if d["seat"] == 0:
+            e = d["estimate"]
+            assert item.startswith(f"You ({'Pass' if d['played'] == 'pass' else 'Take '}"), item
+            signed = [f"{'+' if v > 0 else ''}{v}" for v in sorted(e["takes"].values(), reverse=True)]
+            assert re.fullmatch(rf"You \(.+\): Hard's estimate over {e['deals']} deals, our points minus theirs: "
+                                + ", ".join(rf"Take \w+ {re.escape(v)}" for v in signed)
+                                + rf"; Hard takes above {'+' if e['bar'] > 0 else ''}{e['bar']}", item), (item, e)
+            continue
         reason = re.escape(WHY[d["why"]["key"]]).replace(r"\{suit\}", r"\w+")
         assert re.search(r"\((Easy|Normal|Hard)\) \(.+\): " + reason + "$", item), (item, d["why"])
     assert page.get_attribute("#review-decision [data-intent='review-bid-why']", "aria-expanded") == "true"

@@ -29,7 +29,7 @@ from helpers import build_deck, new_game, play_cards
 REVIEW_KEYS = {"deal", "dealer", "turned_card", "bids", "taker", "trump", "belote", "hands", "tricks",
                "row", "seats", "decisions"}
 DECISION_KEYS = {"kind", "move", "seat", "round", "trick", "position", "played", "values", "best",
-                 "loss", "flag", "hard", "why", "belief"}
+                 "loss", "flag", "hard", "why", "belief", "estimate"}
 LEVELS = ["hard", "normal", "normal"]
 EXHAUSTIVE_FROM_TRICK = 5  # plain minimax once at most 3 tricks remain
 
@@ -221,6 +221,48 @@ def test_hard_seats_replay_as_they_played_and_computer_seats_say_why(hard_review
     for belief in beliefs:
         for code, probs in belief.items():
             assert code in CODE_TO_CARD and len(probs) == 4 and abs(sum(probs) - 1) < 1e-9
+
+
+def round_two_bids() -> list[dict]:
+    """The bid decisions of a deal taken in round 2 (round 1 all passes, then Normal's bids)."""
+    for seed in range(40):
+        g = Game(seed=seed, target=5000)
+        for _ in range(4):
+            g.play("pass")
+        while g.view(g.to_act)["phase"] != "play" and not g.view(0)["sheet"]:
+            g.play(choose_action(g.view(g.to_act), "normal", seed))
+        if g.view(0)["sheet"]:  # thrown in
+            continue
+        while not g.view(0)["sheet"]:
+            g.play(choose_action(g.view(g.to_act), "normal", seed))
+        r = DealReview(g.to_dict(), 0, (0, 1, 2, 3), levels=LEVELS, ai_seed=seed)
+        return [r.decision(i) for i, o in enumerate(r.outline()) if o["kind"] == "bid"]
+    raise AssertionError("no deal taken in round 2")
+
+
+def test_bid_estimates_are_hards_own_and_agree_with_its_bid(hard_review):
+    """Every bid carries Hard's figures from that view: a mean for each legal take, its bar (0 in
+    round 1, -20 in round 2) and its deal count; Hard's bid is the best take above the bar, else
+    pass. Cards carry none."""
+    bids = 0
+    for decisions in (hard_review["decisions"], round_two_bids()):
+        for d in decisions:
+            if d["kind"] == "card":
+                assert d["estimate"] is None
+                continue
+            bids += 1
+            e = d["estimate"]
+            assert set(e) == {"takes", "bar", "deals"} and e["deals"] == hard.BID_SAMPLES
+            assert e["bar"] == (0 if d["round"] == 1 else round(hard.TAKE_MARGIN2))
+            takes = e["takes"]
+            assert takes and all(a.startswith("take") for a in takes)
+            assert ("take" in takes) == (d["round"] == 1) and len(takes) == (1 if d["round"] == 1 else 3)
+            best = max(takes, key=lambda a: takes[a])
+            if d["hard"] == "pass":
+                assert takes[best] <= e["bar"], d
+            else:
+                assert d["hard"] in takes and takes[d["hard"]] >= e["bar"] and takes[d["hard"]] >= takes[best] - 1, d
+    assert bids >= 8
 
 
 def test_values_agree_with_the_solver_on_a_full_deal(hard_review):

@@ -26,6 +26,7 @@ from .ai import hard
 from .ai.levels import LEVELS, choose_action, move_seed
 from .ai.search import Solver, root_values
 from .ai.view_check import VIEW_KEYS
+from .bidding import PASS
 from .cards import CARD_CODES, CODE_TO_CARD, SUITS, Mask
 from .errors import shown
 from .events import SheetRow, TrickRecord, copy_row, copy_trick
@@ -70,6 +71,15 @@ class ReviewDecision(Outline):
     hard: str
     why: Why | None  # computer seats only
     belief: dict[str, list[float]] | None  # Hard seats only
+    estimate: BidEstimate | None  # bids only
+
+
+class BidEstimate(TypedDict):
+    """Hard's own figures for a bid: what it expects of each take, and its bar for taking."""
+
+    takes: dict[str, int]  # take action -> mean deal score, our team minus theirs, over the deals
+    bar: int  # Hard takes the best take when it beats this (round 1: 0, passing; round 2 lower)
+    deals: int  # sampled deals the means come from
 
 
 class ReviewHeader(TypedDict):
@@ -329,9 +339,10 @@ class DealReview:
         out = cast(ReviewDecision, {
             **self._stub(m), "values": None, "best": None, "loss": None, "flag": None,
             "hard": decided.action, "why": why,
-            "belief": dict(decided.belief) if level == "hard" else None,
+            "belief": dict(decided.belief) if level == "hard" else None, "estimate": None,
         })
         if m.card < 0:
+            out["estimate"] = bid_estimate(decided)
             return out
         values, results = self._card_values(self._states[m.card], m.seat & 1)
         top = max(values.values())
@@ -351,6 +362,12 @@ class DealReview:
             values[CARD_CODES[c]] = s.card_points[team]
             results[CARD_CODES[c]] = s.result
         return values, results
+
+
+def bid_estimate(decided: hard.Decision) -> BidEstimate:
+    """Hard's bid values as the review shows them: the takes' means rounded, passing's bar apart."""
+    takes = {a: round(v) for a, v in sorted(decided.values.items()) if a != PASS}
+    return {"takes": takes, "bar": round(decided.values[PASS]), "deals": decided.samples}
 
 
 def flag(loss: int, best_result: str, played_result: str, team: int, taker_team: int) -> str | None:

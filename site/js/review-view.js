@@ -273,8 +273,8 @@ function bidWords(action, turned) {
   return t("bid_take_suit", { suit: suitName(action === "take" ? suitOf(turned) : action.slice(5)) });
 }
 
-/** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. With
- * computer bids, a Why? that lists each one's reason (r.bidWhy). */
+/** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. Its Why?
+ * (r.bidWhy) lists each bid in turn: a computer's reason, and for the person's Hard's own figures. */
 function bidding(r) {
   const bidDecisions = r.outline.map((o, i) => (o.kind === "bid" ? i : -1)).filter((i) => i >= 0);
   const turned = r.header.turned_card;
@@ -284,8 +284,8 @@ function bidding(r) {
     return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidWords(d.hard, turned) }) : text;
   });
   const text = t("review_bidding", { bids: parts.join(", ") });
-  const theirs = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidDecisions[n]] })).filter(({ b }) => b.seat !== 0);
-  if (!theirs.length) return [el("p", "review-bidding", text)];
+  const bids = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidDecisions[n]] }));
+  if (!bids.length) return [el("p", "review-bidding", text)];
   // the line itself opens the reasons (a disclosure: no room for a button of its own on a phone)
   const line = el("p", "review-bidding");
   const why = el("button", "review-bidding-why");
@@ -299,12 +299,26 @@ function bidding(r) {
   if (!r.bidWhy) return [line];
   const list = el("ul", "review-bid-reasons");
   list.id = "review-bid-reasons";
-  for (const { b, d } of theirs) {
+  for (const { b, d } of bids) {
+    const bid = bidWords(b.action, turned);
+    if (b.seat === 0) {
+      if (d?.estimate) list.append(el("li", "", estimateText(d.estimate, bid, turned)));
+      continue;
+    }
     // a computer seat's bids are valued after the person's decisions: "…" until then
     const reason = d ? reasonText(d.why) : "…";
-    list.append(el("li", "", t("review_bid_reason", { player: seatWithLevel(b.seat), bid: bidWords(b.action, turned), reason })));
+    list.append(el("li", "", t("review_bid_reason", { player: seatWithLevel(b.seat), bid, reason })));
   }
   return [line, list];
+}
+
+/** Hard's figures for one of the person's bids: "You (pass): Hard's estimate over 48 deals, our
+ * points minus theirs: take hearts -25; Hard takes above 0". */
+function estimateText(e, bid, turned) {
+  const signed = (v) => `${v > 0 ? "+" : ""}${formatNumber(v)}`;
+  const takes = Object.keys(e.takes).sort((a, b) => e.takes[b] - e.takes[a] || (a < b ? -1 : 1));
+  const options = takes.map((a) => `${bidWords(a, turned)} ${signed(e.takes[a])}`).join(", ");
+  return t("review_bid_estimates", { player: seatName(0), bid, n: e.deals, options, bar: signed(e.bar) });
 }
 
 /** What #review-decision shows; when the review failed as a whole (a dead worker), that too, with
