@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 
 from belote.playstate import PlayState
-from reference import ALL_CARDS, SUITS, card_index
+from reference import ALL_CARDS, card_index
 
 # A deck that bids nothing in particular; used to fill throw-in deals before a scripted one.
 PLAIN_DECK = list(ALL_CARDS)

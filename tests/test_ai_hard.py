@@ -22,7 +22,6 @@ from belote.ai.sampling import assign, sample_bid_deal, sample_hands
 from belote.ai.search import Solver
 from belote.deal import deck_for
 from belote.cards import CODE_TO_CARD, SUIT_MASKS, SUITS
-from belote.playstate import PlayState
 from helpers import new_game, play_cards
 
 FAST = {"samples": 4, "bid_samples": 4, "time_limit": None}
