@@ -122,6 +122,9 @@ def cpython_figures(deals: int, seed: int) -> None:
 
 def page_figures(site: Path, deals: int, seed: int) -> None:
     """Print Hard's time per decision in the page, through the engine worker."""
+    if not (site / "dev" / "engine.html").is_file():
+        # served anyway, the page would be a 404 and the wait below would last its 2 minutes
+        sys.exit(f"ai_bench: no built site at {site}: run `make site` (or give --site), or --no-page")
     sys.path.insert(0, str(ROOT / "tools"))
     from playwright.sync_api import sync_playwright
     from serve import make_server, start_in_thread
