@@ -142,7 +142,12 @@ function summaryText(r) {
   // what every other card from then on changed (the partner's slips, the opponents'): the figures
   // add up, best - cost + others = got (values and card points alike count a capot as 252)
   const others = got - best + cost;
-  return t("review_summary", { best, got, cost, others: `${others > 0 ? "+" : ""}${formatNumber(others)}` });
+  return t("review_summary", { best, got, cost, others: signed(others) });
+}
+
+/** A figure with its sign: "+34", "-12", "0". */
+function signed(v) {
+  return `${v > 0 ? "+" : ""}${formatNumber(v)}`;
 }
 
 /** "West took hearts · Made", with the suit's pip. */
@@ -315,7 +320,6 @@ function bidding(r) {
 /** Hard's figures for one of the person's bids: "You (pass): Hard's estimate over 48 deals, our
  * points minus theirs: take hearts -25; Hard takes above 0". */
 function estimateText(e, bid, turned) {
-  const signed = (v) => `${v > 0 ? "+" : ""}${formatNumber(v)}`;
   const takes = Object.keys(e.takes).sort((a, b) => e.takes[b] - e.takes[a] || (a < b ? -1 : 1));
   const options = takes.map((a) => `${bidWords(a, turned)} ${signed(e.takes[a])}`).join(", ");
   return t("review_bid_estimates", { player: seatName(0), bid, n: e.deals, options, bar: signed(e.bar) });

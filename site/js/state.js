@@ -48,8 +48,9 @@ export const state = {
   notice: null, // {kind: "storage" (said once) | "recovered" (after a restart), key, params?}: dismissable
   tab: "here", // "here" | "elsewhere" (another tab plays this match) | "moved" (it moved to another tab)
   // "none" | "ready" (a new build is installed: offered between deals) | "later" (the player put
-  // it off: not offered again in this match; the next match offers it again, main.js)
-  newBuild: "none", // "ready": a new build waits, offered between deals; "later": put off; "applying": Update now pressed
+  // it off: not offered again in this match; the next match offers it again, main.js) |
+  // "applying" (Update now pressed: waiting for the takeover, back to "ready" if it is held)
+  newBuild: "none",
   handFocus: null, // the hand card that holds the roving tabindex (as last moved by the keyboard)
   dialog: null, // the id of the open dialog, if any
   review: null, // the deal review on show (review.js): {source, deal, header, outline, decisions, pos, ...}
