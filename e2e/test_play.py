@@ -196,6 +196,8 @@ def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open
     # The alert follows a language switch, its reason (the engine's, in English) kept.
     page.select_option("#lang-select", "fr")
     page.wait_for_selector("html[lang='fr']", state="attached")
+    # <html lang> changes as the catalogue loads; the alert is drawn again in the next frame
+    page.wait_for_selector("[role=alert] p:has-text('Votre partie')", state="attached")
     french = page.text_content("[role=alert] p")
     assert french.startswith("Votre partie enregistrée n’a pas pu être restaurée (") and french != english
     assert english[english.index("("):] in french
