@@ -160,11 +160,13 @@ def playwright_instance():
         yield pw
 
 
-def launch_chromium(pw, **kwargs) -> Browser:
-    """Debian's Chromium when present (no browser downloads here), else Playwright's own."""
+def launch_chromium(pw, extra_args: list[str] = (), **kwargs) -> Browser:
+    """Debian's Chromium when present (no browser downloads here), else Playwright's own;
+    `extra_args`: command-line switches added to CHROMIUM_ARGS."""
+    args = [*CHROMIUM_ARGS, *extra_args]
     if Path(CHROMIUM).exists():
-        return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, **kwargs)
-    return pw.chromium.launch(args=CHROMIUM_ARGS, **kwargs)
+        return pw.chromium.launch(executable_path=CHROMIUM, args=args, **kwargs)
+    return pw.chromium.launch(args=args, **kwargs)
 
 
 @pytest.fixture(scope="session")

@@ -161,7 +161,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
       if (source !== "match" && source !== "practice") throw new HostError("BadRequest", `unknown source ${JSON.stringify(source)}`);
       const s = await saveOf(source, save);
       if (!s) throw new HostError("NoMatch", "no match to review: nothing is stored");
-      const id = await matchKey(s);
+      const id = matchKey(s);
       const key = `${source}:${id}:${deal}`;
       let r = reviews.get(key);
       if (!r) {

@@ -20,6 +20,8 @@
  * back through its review.
  */
 
+import { sha256 } from "./sha256.js";
+
 export const VERSION = 1;
 const COUNTERS = ["matches", "won", "deals", "taken", "made", "failed", "capots", "points"];
 
@@ -72,11 +74,11 @@ export function damaged(record) {
   return record !== null && record !== undefined && !wellFormed(record);
 }
 
-/** A short stable name of a match (its seeds, hashed: the key never shows them). */
-export async function matchKey(save) {
+/** A short stable name of a match (its seeds, hashed: the key never shows them). Synchronous, and
+ * the same digest crypto.subtle gave, which a page served over plain HTTP does not have. */
+export function matchKey(save) {
   const text = JSON.stringify([save.game.seed, save.ai_seed, save.game.decks, save.game.first_dealer ?? 3]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...sha256(text).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function zero() {

@@ -210,7 +210,7 @@ async function persist(save, steps = [], abandoned = null) {
  * (counted as played, not won, with the new match's first save). */
 async function write(save, steps, abandoned) {
   const events = steps.flatMap((s) => s.events).filter((ev) => counts([ev]));
-  const match = uncounted.length || events.length ? await matchKey(save) : null;
+  const match = uncounted.length || events.length ? matchKey(save) : null;
   // only this match's: a save of another (a new game, a match taken over) does not hold their moves
   const batch = uncounted.filter((b) => b.abandoned || b.match === match);
   if (events.length) batch.push({ match, levels: save.levels, events });
@@ -247,9 +247,9 @@ function furthest(stored, kept) {
 /** The deals and match end that a dead engine's moves beyond the stored save (`since` actions)
  * ended: never counted, since a deal counts with the write that stores it. Counted with the next
  * write of this match that lands, as a failed write's are. */
-async function countUnstored(save, since) {
+function countUnstored(save, since) {
   const ended = bridgeCall("events_since", { save, since }).events.filter((ev) => counts([ev]));
-  if (ended.length) uncounted.push({ match: await matchKey(save), levels: save.levels, events: ended });
+  if (ended.length) uncounted.push({ match: matchKey(save), levels: save.levels, events: ended });
 }
 
 /** What the page gets for a change of the match: the save stays here, unless it could not be
@@ -280,7 +280,14 @@ async function advance(mine) {
     return;
   }
   if (!result.steps.length) return;
-  const stored = await persist(result.save, result.steps);
+  let stored;
+  try {
+    stored = await persist(result.save, result.steps);
+  } catch (e) {
+    // Never a silent stop: the page would wait on "West is thinking…" for good.
+    post({ kind: "steps_error", token: mine, error: String(e.message || e), type: e.type || "InternalError" });
+    return;
+  }
   post({ kind: "steps", ...forPage(result, stored) });
   followUp(result);
 }
@@ -388,7 +395,7 @@ const HOST = {
     const save = furthest(record?.save, legacy);
     if (!save) return { found: false, stored: !!store };
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
-    if (record?.save && save === legacy) await countUnstored(result.save, record.save.game.actions.length);
+    if (record?.save && save === legacy) countUnstored(result.save, record.save.game.actions.length);
     const otherSeed = seed !== null && save?.game?.seed !== seed;
     return { found: true, otherSeed, ...(await changed(result, { fresh: true })) };
   },
