@@ -350,4 +350,47 @@ def test_the_table_stays_put_as_the_persons_bidding_turn_comes_and_goes(page: Pa
     page.wait_for_function("() => !document.querySelector('#bids button')")  # the computers bid next
     assert page.get_attribute("#app", "data-phase") in ("bid1", "bid2")
     assert page.evaluate(turned_top) == mine
-    assert page.get_attribute("#bids", "aria-hidden") is not None
+    assert page.get_attribute("#bids", "aria-hidden") == "true"  # an empty value is not hidden to ARIA
+
+
+def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
+    """The deal summary showed for 3.5 s at normal speed: too short to read it, or to reach its
+    Review on a phone. Under it, the next deal was already on the table: its hand, its bid buttons
+    (disabled, though they looked pressable), "North is thinking…" and "Deal 3" in the score bar
+    while the box summed up deal 2. Now it stays 5 s, and the next deal waits behind it."""
+    from test_stats_store import before_last_card
+
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, f"{EASY}&speed=instant")
+    load_save(page, before_last_card(seed=12, target=1000))
+    page.goto(page.url.split("?")[0] + "?speed=normal")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#hand button:not([disabled])")  # the last card of the deal
+    page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)
+    shown = time.monotonic()
+    title = page.text_content("#deal-summary h2")
+    deal = int(page.get_attribute("#deal-summary [data-intent='review']", "data-deal")) + 1
+    assert title.startswith(f"Deal {deal}:")
+
+    def table() -> dict:
+        return page.evaluate("""() => ({
+          summary: document.querySelector('#app').dataset.summary,
+          status: document.querySelector('#status').textContent,
+          scorebar: document.querySelector('#target-info').textContent,
+          hidden: ['#hand', '#bids', '.seat-1 .backs'].map((s) => getComputedStyle(document.querySelector(s)).visibility),
+        })""")
+
+    during = table()
+    assert during["summary"] == "1"
+    assert during["status"] == ""  # not "West is thinking…": the table waits for the summary
+    assert during["scorebar"].startswith(f"Deal {deal} ")  # the deal summed up, not the next one
+    assert during["hidden"] == ["hidden"] * 3
+    # Past the old 3.5 s (a slower machine only keeps it longer), it is still there to read.
+    page.wait_for_timeout(max(0, 3800 - (time.monotonic() - shown) * 1000))
+    assert page.is_visible("#deal-summary")
+    page.click("#deal-summary [data-intent='dismiss-summary']")
+    page.wait_for_selector("#deal-summary", state="hidden")
+    after = table()
+    assert after["summary"] == "0" and after["hidden"] == ["visible"] * 3
+    assert after["scorebar"].startswith(f"Deal {deal + 1} ")

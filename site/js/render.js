@@ -58,6 +58,9 @@ export function render() {
   app.dataset.moves = String(state.moves); // actions of the match shown so far (tests wait on it)
   app.dataset.recoveries = String(state.recoveries); // engines restarted after a crash (tests wait on it)
   app.dataset.tab = state.tab;
+  // The deal summary is on: the next deal's hand, bids and backs wait behind it (its turned card
+  // is under the box), so nothing of it looks playable or is said before the summary goes.
+  app.dataset.summary = state.dealSummary ? "1" : "0";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
   app.setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");
@@ -83,8 +86,10 @@ function renderScores(v) {
     const node = document.querySelector(`[data-score-team="${team}"]`);
     node.textContent = formatNumber(scores[team]);
   }
+  // the deal summed up while its summary shows (the view already holds the next one)
+  const deal = state.dealSummary ? state.dealSummary.deal : v?.deal_number;
   $("#target-info").textContent = !v ? "" : state.practice ? t("practice_label", { n: state.practice.deal + 1 })
-    : `${t("deal_number", { n: v.deal_number + 1 })} · ${t("target_label", { target: v.target })}`;
+    : `${t("deal_number", { n: deal + 1 })} · ${t("target_label", { target: v.target })}`;
   $("#reserve-info").textContent = m && m.reserve > 0 ? t("reserve_label", { points: m.reserve }) : "";
   const trump = $("#trump-info");
   if (changed("trump", v && v.trump ? v.trump : "")) {
@@ -335,6 +340,7 @@ function renderStatus(v) {
   if (state.hint) text = t("status_hint", { reason: hintText(state.hint) });
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
+  else if (state.dealSummary) text = ""; // the table waits for the summary: nobody is thinking
   // a practice's one deal is over (scored or thrown in), not the match, which waits behind it
   else if (state.practice && v.sheet.length > 0) text = practiceOverShown() ? t("practice_over", { n: state.practice.deal + 1 }) : "";
   else if (v.phase === "over") text = t("status_match_over");
@@ -385,7 +391,9 @@ function renderBids(v) {
   // 52 px each time the person's turn came and went.
   box.hidden = !bidPhase;
   box.classList.toggle("waiting", !actions.length);
-  box.toggleAttribute("aria-hidden", !actions.length);
+  // "true", not toggleAttribute's empty value, which ARIA reads as not hidden at all
+  if (actions.length) box.removeAttribute("aria-hidden");
+  else box.setAttribute("aria-hidden", "true");
 }
 
 /** The match is over and its dialog closed (Escape, or the score sheet it opened): the way on stays

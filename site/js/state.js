@@ -12,8 +12,9 @@ export function isTarget(n) {
 
 /** Delays in milliseconds for each speed. "instant" is for tests (URL speed=instant). */
 export const SPEEDS = {
-  slow: { ai: 1300, trick: 1700, deal: 5000, anim: 420, callout: 2200 },
-  normal: { ai: 750, trick: 1100, deal: 3500, anim: 260, callout: 1600 },
+  // deal: the summary's pause. 3.5 s at normal was too short to read it, or to reach its Review on a phone.
+  slow: { ai: 1300, trick: 1700, deal: 7000, anim: 420, callout: 2200 },
+  normal: { ai: 750, trick: 1100, deal: 5000, anim: 260, callout: 1600 },
   fast: { ai: 250, trick: 500, deal: 1500, anim: 140, callout: 900 },
   instant: { ai: 0, trick: 0, deal: 0, anim: 0, callout: 400 },
 };
