@@ -105,6 +105,12 @@ def test_the_last_trick_after_a_thrown_in_deal_names_its_deal(page: Page, open_g
     page.click("#btn-last")
     page.wait_for_selector("#dlg-last[open]")
     assert page.text_content("#dlg-last .muted") == f"Last trick of deal {played[-1] + 1}"
+    # Its points count the 10 for the last trick, and say so ("33 points" for cards worth 23 read wrong).
+    last = Game.from_dict(after_thrown_in["game"]).view(0)["last_deal"]["tricks"][-1]
+    winner = ["You win", "West wins", "North wins", "East wins"][last["winner"]]
+    assert last["bonus"] == 10
+    assert page.text_content("#last-body p:last-child") == (
+        f"{winner} the trick, {last['points']} points. Of them, 10 for the last trick.")
 
 
 def test_display_settings_chosen_in_new_game_apply_even_when_the_match_is_kept(page: Page, open_game, last_lead):

@@ -270,6 +270,17 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
         no_violations(page, "#dlg-review")
         # a computer's reason and belief, in the language too
         decisions = match["review"]["decisions"]
+        if lang == "fr":  # "meilleure : 7♦" for one best card ("meilleures" said one card was several)
+            mine = [d for d in decisions if d["kind"] == "card" and d["seat"] == 0]
+            for d in {len(d["best"]) == 1: d for d in mine}.values():  # one best card, and several if any
+                page.keyboard.press("Home")
+                for _ in range(d["trick"] * 4 + d["position"]):
+                    page.keyboard.press("ArrowRight")
+                at(page, d["trick"] * 4 + d["position"])
+                facts = page.text_content("#review-decision .review-facts")
+                word = "meilleure : " if len(d["best"]) == 1 else "meilleures : "
+                assert word in facts, facts
+            page.keyboard.press("Home")
         first_hard = next(d for d in decisions if d["kind"] == "card" and d["seat"] == 1 and d["belief"])
         for _ in range(first_hard["trick"] * 4 + first_hard["position"]):
             page.keyboard.press("ArrowRight")

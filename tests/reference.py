@@ -216,11 +216,11 @@ class RefMatch:
             return events
         winner = trick_winner(self.trick, self.trump)
         pts = sum(points(c, self.trump) for _, c in self.trick)
-        if len(self.tricks) == 7:
-            pts += 10
+        bonus = 10 if len(self.tricks) == 7 else 0  # the last trick's
+        pts += bonus
         self.tricks.append((self.leader, list(self.trick), winner, pts))
         events.append({"type": "trick", "winner": winner,
-                       "cards": [{"seat": s, "card": c} for s, c in self.trick], "points": pts})
+                       "cards": [{"seat": s, "card": c} for s, c in self.trick], "points": pts, "bonus": bonus})
         self.trick = []
         self.leader = winner
         self.to_act = winner

@@ -14,7 +14,7 @@ from .bidding import ROUND1_ACTIONS, ROUND2_ACTIONS, bid_trump
 from .cards import CARD_CODES, CODE_TO_CARD, KING, QUEEN, SUITS, Card, Mask, mask_codes
 from .events import CardEntry, Event, TrickRecord
 from .phases import BID1, BID2, PLAY
-from .playstate import PlayState
+from .playstate import LAST_TRICK_BONUS, PlayState
 from .rules import belote_holder, refusal
 
 # Deck order (docs/contracts.md): 3 cards to each seat from the dealer's left, then 2 each,
@@ -187,10 +187,12 @@ class Deal:
         if winner >= 0:
             cards: list[CardEntry] = [{"seat": (leader + i) & 3, "card": CARD_CODES[t]} for i, t in enumerate(trick)]
             points = ps.points[0] + ps.points[1] - before
-            self.tricks.append({"leader": leader, "cards": cards, "winner": winner, "points": points})
+            self.finished = ps.done
+            bonus = LAST_TRICK_BONUS if self.finished else 0  # counted in points: the page says so
+            self.tricks.append({"leader": leader, "cards": cards, "winner": winner, "points": points, "bonus": bonus})
             events.append({"type": "trick", "winner": winner,
-                           "cards": [{"seat": x["seat"], "card": x["card"]} for x in cards], "points": points})
-            self.finished = ps.n_tricks == 8
+                           "cards": [{"seat": x["seat"], "card": x["card"]} for x in cards], "points": points,
+                           "bonus": bonus})
         return events
 
     def belote_team(self) -> int | None:

@@ -19,12 +19,14 @@ class CardEntry(TypedDict):
 
 
 class TrickRecord(TypedDict):
-    """A finished trick: who led, the four cards in play order, who won it and its points."""
+    """A finished trick: who led, the four cards in play order, who won it and its points (``bonus``
+    of them for the deal's last trick, else 0)."""
 
     leader: int
     cards: list[CardEntry]
     winner: int
     points: int
+    bonus: int
 
 
 class SheetRow(TypedDict):
@@ -81,6 +83,7 @@ class TrickEvent(TypedDict):
     winner: int
     cards: list[CardEntry]
     points: int
+    bonus: int
 
 
 class DealScoredEvent(SheetRow):
@@ -139,7 +142,7 @@ def copy_row(row: SheetRow) -> SheetRow:
 def copy_trick(trick: TrickRecord) -> TrickRecord:
     """A copy of a finished trick that shares nothing with the game."""
     return {"leader": trick["leader"], "cards": [{"seat": c["seat"], "card": c["card"]} for c in trick["cards"]],
-            "winner": trick["winner"], "points": trick["points"]}
+            "winner": trick["winner"], "points": trick["points"], "bonus": trick["bonus"]}
 
 
 def copy_last_deal(last: LastDeal | None) -> LastDeal | None:

@@ -16,6 +16,13 @@ export function narrate(events, view, { practice = false } = {}) {
   }
 }
 
+/** "West wins the trick, 33 points. Of them, 10 for the last trick.": a trick event or a view's
+ * finished trick ({winner, points, bonus}), said and shown (the Last trick dialog). */
+export function trickSentence(trick) {
+  const won = tSeat("announce_trick", trick.winner, { player: seatName(trick.winner), points: trick.points });
+  return trick.bonus ? `${won} ${t("announce_trick_bonus", { points: trick.bonus })}` : won;
+}
+
 function sentence(ev, view, practice = false) {
   switch (ev.type) {
     case "bid":
@@ -27,7 +34,7 @@ function sentence(ev, view, practice = false) {
     case "belote":
       return t(ev.call === "belote" ? "announce_belote" : "announce_rebelote", { player: seatName(ev.seat) });
     case "trick":
-      return tSeat("announce_trick", ev.winner, { player: seatName(ev.winner), points: ev.points });
+      return trickSentence(ev);
     case "deal_scored":
       if (practice) return t("announce_practice_scored", { us: ev.points[0], them: ev.points[1] }); // the match's score is unchanged
       return t("announce_deal_scored", { us: ev.points[0], them: ev.points[1], total_us: ev.scores[0], total_them: ev.scores[1] });

@@ -13,6 +13,7 @@ import { slideIn } from "./anim.js";
 import { el, headerCell, tableHead } from "./dom.js";
 import { renderReview, reasonText, contractLine } from "./review-view.js";
 import { announce } from "./live.js";
+import { trickSentence } from "./narrate.js";
 
 const $ = (sel) => document.querySelector(sel);
 let frame = 0;
@@ -614,7 +615,7 @@ export function lastTrickContent(v) {
     if (c.seat === found.trick.winner) cell.classList.add("winner");
     grid.append(cell);
   }
-  out.push(grid, el("p", "", tSeat("announce_trick", found.trick.winner, { player: seatName(found.trick.winner), points: found.trick.points })));
+  out.push(grid, el("p", "", trickSentence(found.trick)));
   return out;
 }
 

@@ -365,7 +365,7 @@ function decisionParts(r, i, pos) {
     const facts = (name, join) => {
       const out = [t("review_points", { points: d.values[d.played] })];
       if (d.loss > 0) out.push(t("review_loss", { points: d.loss }));
-      out.push(t("review_best_cards", { cards: d.best.map((c) => name(c)).join(join) }));
+      out.push(t("review_best_cards", { cards: d.best.map((c) => name(c)).join(join), n: d.best.length }));
       out.push(t("review_hard_choice", { card: name(d.hard) }));
       return out.join(" · ");
     };
