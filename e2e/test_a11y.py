@@ -109,7 +109,13 @@ def test_keyboard_only_plays_a_deal(page: Page, open_game):
         focused = page.wait_for_selector("#hand button:focus, #bids button:focus", timeout=5000)
         before = moves(page)
         if focused.get_attribute("data-action") is not None:
-            # Bidding: move to "take" (or the first suit in round 2) with the arrows, then Enter.
+            # Bidding: End and Home reach the last and first bids (the bids row had only arrows), then
+            # move to "take" (or the first suit in round 2) with the arrows, and Enter.
+            actions = [b.get_attribute("data-action") for b in page.query_selector_all("#bids button:not([disabled])")]
+            page.keyboard.press("End")
+            assert page.query_selector("#bids button:focus").get_attribute("data-action") == actions[-1]
+            page.keyboard.press("Home")
+            assert page.query_selector("#bids button:focus").get_attribute("data-action") == actions[0]
             page.keyboard.press("ArrowRight")
             assert page.query_selector("#bids button:focus").get_attribute("data-action") != "pass"
         else:

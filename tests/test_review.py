@@ -26,7 +26,7 @@ from belote.playstate import PlayState
 from belote.review import DealReview, deal_review, flag, hard_in_seat, practice_save
 from helpers import build_deck, new_game, play_cards
 
-REVIEW_KEYS = {"deal", "dealer", "turned_card", "bids", "taker", "trump", "belote", "hands", "tricks",
+REVIEW_KEYS = {"deal", "dealer", "turned_card", "bid_trumps", "bids", "taker", "trump", "belote", "hands", "tricks",
                "row", "seats", "decisions"}
 DECISION_KEYS = {"kind", "move", "seat", "round", "trick", "position", "played", "values", "best",
                  "loss", "flag", "hard", "why", "belief", "estimate"}

@@ -25,7 +25,7 @@ posts a sign of life, so a long call on a slow device is not taken for a hung wo
 >>> save = {"game": g.to_dict(), "levels": ["easy"] * 3, "ai_seed": 1}
 >>> reply = json.loads(handle(json.dumps({"id": 1, "method": "open", "params": {"key": "m0", "save": save, "deal": 0}})))
 >>> reply["ok"], len(reply["result"]["outline"]), sorted(reply["result"]["header"])[:3]
-(True, 33, ['belote', 'bids', 'deal'])
+(True, 33, ['belote', 'bid_trumps', 'bids'])
 """
 
 from __future__ import annotations

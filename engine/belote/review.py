@@ -88,6 +88,7 @@ class ReviewHeader(TypedDict):
     deal: int
     dealer: int
     turned_card: str
+    bid_trumps: dict[str, str]  # each taking bid's trump, as the view's
     bids: list[BidEntry]
     taker: int
     trump: str
@@ -261,7 +262,8 @@ class DealReview:
         game, move = _deal_start(save, self._deal)
         actions: list[str] = save["actions"]
         dealer = game.dealer
-        turned = game.view(PERSON)["turned_card"]
+        start = game.view(PERSON)
+        turned, bid_trumps = start["turned_card"], dict(start["bid_trumps"])
         moments: list[_Moment] = []
         order: list[int] = []  # the deal's cards in play order
         bids: list[BidEntry] = []
@@ -297,7 +299,7 @@ class DealReview:
         self._solver = Solver(trump)  # one table for every decision: same trump, any hands
         self._states = self._play_states(hands, trump, tricks[0]["leader"], order)
         self._header: ReviewHeader = {
-            "deal": self._deal, "dealer": dealer, "turned_card": turned, "bids": bids,
+            "deal": self._deal, "dealer": dealer, "turned_card": turned, "bid_trumps": bid_trumps, "bids": bids,
             "taker": self._taker, "trump": last["trump"], "belote": belote,
             "hands": [display_hand(h, trump) for h in hands], "tricks": tricks,
             "row": copy_row(self._row), "seats": list(self._seats),

@@ -21,6 +21,7 @@
 // values it afresh (Hard's choices may differ).
 
 import { count, countReview, matchKey, plain } from "./stats.js";
+import { personCards } from "./outline.js";
 
 const KEEP = 8; // reviews whose decisions stay here (the engine keeps fewer open: they are re-opened)
 
@@ -95,9 +96,9 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
         const decision = value(r, index);
         r.done.set(index, decision);
         post({ kind: "analysis", key: r.key, index, decision });
-        count(r);
+        countLoss(r);
         const personsLast = r.outline[index].seat === 0 && r.outline[index].kind === "card"
-          && personCards(r).every((i) => r.done.has(i));
+          && personCards(r.outline).every((i) => r.done.has(i));
         if (!r.queue.length || personsLast) keep(r);
       } catch (e) {
         post({ kind: "analysis", key: r.key, index, error: String(e.message || e), type: e.type || "InternalError" });
@@ -113,10 +114,6 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
   }
 
   /** The outline indexes of the person's cards. */
-  function personCards(r) {
-    return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
-  }
-
   /** What the review valued so far, into IndexedDB (a failure only costs the values next time). A
    * practice's is not kept: nothing opens it after a reload, and it would push a match's out. */
   function keep(r) {
@@ -138,9 +135,9 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
   }
 
   /** The person's loss over their cards of a match deal, once all are valued: into the statistics. */
-  function count(r) {
+  function countLoss(r) {
     if (r.counted || r.source !== "match" || !store) return;
-    const cards = personCards(r);
+    const cards = personCards(r.outline);
     if (!cards.every((i) => r.done.has(i))) return;
     r.counted = true;
     const loss = cards.reduce((sum, i) => sum + r.done.get(i).loss, 0);
@@ -152,7 +149,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
     await kept(r);
     r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
-    count(r);
+    countLoss(r);
     return r;
   }
 

@@ -49,6 +49,13 @@ export function suitPip(suit, className = "pip") {
   return svg;
 }
 
+/** A bid in words, as the table's bubbles and the review say it: "Pass", "Take hearts".
+ * `bidTrumps`: the engine's trump of each taking bid (a view's or a review header's bid_trumps). */
+export function bidText(action, bidTrumps) {
+  const suit = bidTrumps[action];
+  return suit ? t("bid_take_suit", { suit: suitName(suit) }) : t("bid_pass");
+}
+
 /** A suit shown as symbol + name, e.g. for a bid button or a badge. */
 export function suitLabel(suit, text) {
   const span = document.createElement("span");

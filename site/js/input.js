@@ -1,8 +1,24 @@
 // input.js: clicks, taps and keys become intents: onIntent(name, arg, event) (the click, for its count).
 //   "play" (a card code or bid), "hint", "last-trick", "score-sheet", "new-game", ...
-// Arrow keys move through the playable cards of the hand; Enter/Space press the button.
+// Arrow keys (and Home, End) move through the playable cards of the hand and the bids;
+// Enter/Space press the button.
 
 const SHORTCUTS = { h: "hint", l: "last-trick", s: "score-sheet", n: "new-game" };
+
+const ROVE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+
+/** Focuses the enabled button of `row` that `key` leads to from `from` (wrapping round); the button
+ * focused, or null when the row has none. */
+function rove(row, from, key) {
+  const buttons = [...row.querySelectorAll("button:not([disabled])")];
+  if (!buttons.length) return null;
+  let i = buttons.indexOf(from);
+  if (key === "ArrowLeft" || key === "ArrowUp") i = (i - 1 + buttons.length) % buttons.length;
+  else if (key === "ArrowRight" || key === "ArrowDown") i = (i + 1) % buttons.length;
+  else i = key === "Home" ? 0 : buttons.length - 1;
+  buttons[i].focus();
+  return buttons[i];
+}
 
 export function bindInput(root, onIntent, { onHandFocus } = {}) {
   // How the person plays, on <html data-input>: on a touch screen the turn's focus (render.js
@@ -24,27 +40,13 @@ export function bindInput(root, onIntent, { onHandFocus } = {}) {
   document.addEventListener("keydown", (event) => {
     page.dataset.input = "keyboard";
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-    const inHand = event.target.closest && event.target.closest("#hand");
-    if (inHand && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) {
-      const cards = [...inHand.querySelectorAll("button:not([disabled])")];
-      if (!cards.length) return;
-      let i = cards.indexOf(event.target);
-      if (event.key === "ArrowLeft" || event.key === "ArrowUp") i = (i - 1 + cards.length) % cards.length;
-      else if (event.key === "ArrowRight" || event.key === "ArrowDown") i = (i + 1) % cards.length;
-      else if (event.key === "Home") i = 0;
-      else i = cards.length - 1;
+    // The hand and the bids: the arrows (and Home, End) move the focus along their enabled buttons.
+    const row = event.target.closest && event.target.closest("#hand, #bids");
+    if (row && ROVE_KEYS.includes(event.key)) {
+      const moved = rove(row, event.target, event.key);
+      if (!moved) return;
       event.preventDefault();
-      cards[i].focus();
-      if (onHandFocus) onHandFocus(cards[i].dataset.card);
-      return;
-    }
-    const bids = event.target.closest && event.target.closest("#bids");
-    if (bids && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) {
-      const buttons = [...bids.querySelectorAll("button:not([disabled])")];
-      let i = buttons.indexOf(event.target);
-      i = event.key === "ArrowLeft" || event.key === "ArrowUp" ? (i - 1 + buttons.length) % buttons.length : (i + 1) % buttons.length;
-      event.preventDefault();
-      buttons[i].focus();
+      if (row.id === "hand" && onHandFocus) onHandFocus(moved.dataset.card);
       return;
     }
     const tag = event.target.tagName;

@@ -9,7 +9,6 @@
  *                                                 same transaction (js/stats.js: a deal counts iff its save is stored);
  *                                                 if that change throws or its request fails, the save is
  *                                                 still written and the statistics stay as they were
- *   await store.clear(owner)                    -> "ok" | "taken"
  *   await store.readStats()                     -> the statistics record | null
  *   await store.updateStats(change)             -> the record change(record) returned (stored)
  *                                                 (a stored record js/stats.js cannot read is kept
@@ -176,9 +175,6 @@ export async function openMatchStore() {
       store.put(record, `review:${key}`);
       store.put(keys, REVIEWS_KEY);
       await finished;
-    },
-    clear(owner) {
-      return update(owner, (store) => store.delete(KEY));
     },
   };
 }

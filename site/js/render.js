@@ -8,7 +8,7 @@ import {
   state, isMyTurn, tableCards, lastTrick, delays, handFocus, offerUpdate, matchView,
   LEVEL_KEYS, RESULT_KEYS, levelOfSeat, practiceOver,
 } from "./state.js";
-import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel } from "./cards.js";
+import { fillFace, cardDiv, cardBack, cardName, suitName, suitPip, suitLabel, bidText } from "./cards.js";
 import { slideIn } from "./anim.js";
 import { el, headerCell, tableHead } from "./dom.js";
 import { renderReview, reasonText, contractLine } from "./review-view.js";
@@ -43,11 +43,6 @@ export function requestRender(then) {
   });
 }
 
-/** Bid text shown in a seat's bubble and read out: "Pass", "Take", "Take hearts". */
-export function bidText(action, view) {
-  const suit = view.bid_trumps[action];
-  return suit ? t("bid_take_suit", { suit: suitName(suit) }) : t("bid_pass");
-}
 
 export function render() {
   const app = $("#app");
@@ -161,7 +156,7 @@ function renderSeats(v) {
       const round = v.phase === "bid2" ? v.bids.slice(4) : v.bids;
       const mine = round.filter((b) => b.seat === seat);
       if (mine.length) {
-        text = bidText(mine[mine.length - 1].action, v);
+        text = bidText(mine[mine.length - 1].action, v.bid_trumps);
         kind = mine[mine.length - 1].action === "pass" ? "pass" : "take";
       }
     }

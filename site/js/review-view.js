@@ -9,8 +9,9 @@
 // hears a part again only when it changed.
 
 import { t, tSeat, seatName, formatNumber, hasKey } from "./i18n.js";
-import { state, LEVEL_KEYS, RESULT_KEYS } from "./state.js";
-import { cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
+import { state, LEVEL_KEYS, RESULT_KEYS, levelOfSeat } from "./state.js";
+import { personCards } from "./outline.js";
+import { bidText, cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
 import { el, headerCell, tableHead } from "./dom.js";
 import { announce } from "./live.js";
@@ -20,14 +21,9 @@ const $ = (id) => document.getElementById(id);
 let drawn = null; // the review object last drawn, and in which language
 let drawnLang = null;
 
-function levelOf(seat) {
-  const levels = state.levels || state.settings.levels;
-  return levels[seat - 1] || "normal";
-}
-
 /** A seat with its level: "West (Hard)"; the person: "You". */
 function seatWithLevel(seat) {
-  return seat === 0 ? seatName(0) : t("review_seat_level", { player: seatName(seat), level: t(LEVEL_KEYS[levelOf(seat)]) });
+  return seat === 0 ? seatName(0) : t("review_seat_level", { player: seatName(seat), level: t(LEVEL_KEYS[levelOfSeat(seat)]) });
 }
 
 /** A hint-table reason (docs/contracts.md "Hint reasons") in the page's language. */
@@ -122,16 +118,12 @@ function failureLine(reason, reload = false) {
   return p;
 }
 
-function personCardDecisions(r) {
-  return r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0);
-}
-
 // ---- the summary line ---------------------------------------------------------------------------
 
 function summaryText(r) {
   if (r.error) return t("review_failed", { reason: r.error });
   if (!r.header) return t("review_loading");
-  const mine = personCardDecisions(r);
+  const mine = personCards(r.outline);
   const failed = mine.find((i) => !r.decisions[i] && failureOf(r, i));
   if (failed !== undefined) return t("review_failed", { reason: failureOf(r, failed) });
   if (!mine.every((i) => r.decisions[i])) return t("review_summary_pending");
@@ -272,21 +264,15 @@ function center(r, trick, winner) {
 
 // ---- the decision of the card to come -----------------------------------------------------------
 
-/** "Take hearts" or "Pass": a bid as the table's bubbles say it. */
-function bidWords(action, turned) {
-  if (action === "pass") return t("bid_pass");
-  return t("bid_take_suit", { suit: suitName(action === "take" ? suitOf(turned) : action.slice(5)) });
-}
-
 /** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. Its Why?
  * (r.bidWhy) lists each bid in turn: a computer's reason, and for the person's Hard's own figures. */
 function bidding(r) {
   const bidDecisions = r.outline.map((o, i) => (o.kind === "bid" ? i : -1)).filter((i) => i >= 0);
-  const turned = r.header.turned_card;
+  const trumps = r.header.bid_trumps;
   const parts = r.header.bids.map((b, n) => {
-    const text = `${seatName(b.seat)}: ${bidWords(b.action, turned)}`;
+    const text = `${seatName(b.seat)}: ${bidText(b.action, trumps)}`;
     const d = r.decisions[bidDecisions[n]];
-    return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidWords(d.hard, turned) }) : text;
+    return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidText(d.hard, trumps) }) : text;
   });
   const text = t("review_bidding", { bids: parts.join(", ") });
   const bids = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidDecisions[n]] }));
@@ -305,9 +291,9 @@ function bidding(r) {
   const list = el("ul", "review-bid-reasons");
   list.id = "review-bid-reasons";
   for (const { b, d } of bids) {
-    const bid = bidWords(b.action, turned);
+    const bid = bidText(b.action, trumps);
     if (b.seat === 0) {
-      if (d?.estimate) list.append(el("li", "", estimateText(d.estimate, bid, turned)));
+      if (d?.estimate) list.append(el("li", "", estimateText(d.estimate, bid, trumps)));
       continue;
     }
     // a computer seat's bids are valued after the person's decisions: "…" until then
@@ -319,9 +305,9 @@ function bidding(r) {
 
 /** Hard's figures for one of the person's bids: "You (pass): Hard's estimate over 48 deals, our
  * points minus theirs: take hearts -25; Hard takes above 0". */
-function estimateText(e, bid, turned) {
+function estimateText(e, bid, trumps) {
   const takes = Object.keys(e.takes).sort((a, b) => e.takes[b] - e.takes[a] || (a < b ? -1 : 1));
-  const options = takes.map((a) => `${bidWords(a, turned)} ${signed(e.takes[a])}`).join(", ");
+  const options = takes.map((a) => `${bidText(a, trumps)} ${signed(e.takes[a])}`).join(", ");
   return t("review_bid_estimates", { player: seatName(0), bid, n: e.deals, options, bar: signed(e.bar) });
 }
 
@@ -467,7 +453,7 @@ export function renderReview() {
   dlg.dataset.loaded = ready ? "1" : "0";
   for (const b of dlg.querySelectorAll(".review-nav button, [data-intent='review-hard'], [data-intent='review-practice']")) b.disabled = !ready;
   if (ready) {
-    const mine = personCardDecisions(r);
+    const mine = personCards(r.outline);
     dlg.dataset.values = String(mine.filter((i) => r.decisions[i]).length);
     if (r.firstAt !== null) dlg.dataset.firstMs = String(Math.round(r.firstAt));
     if (r.allAt !== null) dlg.dataset.allMs = String(Math.round(r.allAt));

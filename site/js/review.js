@@ -15,6 +15,7 @@
 
 import { createEngine } from "./engine-client.js";
 import { state, update } from "./state.js";
+import { personCards } from "./outline.js";
 
 const ANALYSIS_QUIET_MS = 30000; // one decision can take seconds on a slow phone: not a hang
 const ANALYSIS_BOOT_MS = 60000;
@@ -56,13 +57,9 @@ export function prepare(source, deal, practiceSave = null) {
   engine().call("review", { source, deal, save: saveParam(source, practiceSave), focus: false }).catch(() => {});
 }
 
-function cardDecisions(r) {
-  return r.outline ? r.outline.map((o, i) => (o.seat === 0 && o.kind === "card" ? i : -1)).filter((i) => i >= 0) : [];
-}
-
 /** Records when the person's first and all card values arrived (the bench reads them). */
 function timed(r) {
-  const mine = cardDecisions(r);
+  const mine = personCards(r.outline);
   const now = performance.now();
   const out = {};
   if (r.firstAt === null && mine.length && r.decisions[mine[0]]) out.firstAt = now - r.openedAt;

@@ -63,11 +63,6 @@ export function after(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** True when nothing is queued or being played back. */
-export function idle() {
-  return !running && !queue.length;
-}
-
 async function run(gen) {
   running = true;
   update({ playing: true });
