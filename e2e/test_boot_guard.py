@@ -47,7 +47,7 @@ def test_a_module_that_cannot_load_gets_a_message_and_a_working_reload(page, sit
     text = page.text_content(LOAD_ERROR)
     assert text.startswith("The game could not load"), text
     assert page.text_content(RELOAD) == "Reload"
-    assert page.get_attribute("#app", "aria-busy") == "false"
+    assert page.get_attribute("#table", "aria-busy") == "false"
     assert page.get_attribute("#app", "data-ready") != "1"
     # the file is back: Reload boots the game
     page.unroute(pattern)

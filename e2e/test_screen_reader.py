@@ -294,3 +294,20 @@ def test_the_first_deal_of_a_new_match_says_its_turned_card(page: Page, open_gam
     turned = page.get_attribute("#turned [aria-label]", "aria-label")
     assert any("Turned card" in s for s in said[:turn]), (
         f"before the first 'Your turn' the log said only {said[:turn]}: never the turned card ({turned})")
+
+
+def test_only_the_table_is_busy_while_the_engine_loads(page: Page, site_url: str):
+    """aria-busy was on the whole page (<main>) while the engine loaded, and again while it
+    restarted after a crash: a screen reader may hold back what a busy region says, and the alerts
+    and the live log are in it (the crash's alert among them). Only the table is busy now."""
+    from conftest import BOOT_TIMEOUT_MS, READY
+
+    outside = """() => ['#alerts', '#live', '#status'].filter((s) => document.querySelector(s).closest('[aria-busy="true"]'))"""
+    page.goto(site_url + "?levels=easy,easy,easy&nosw=1", wait_until="commit")
+    page.wait_for_selector("#alerts", state="attached")
+    assert page.get_attribute("#table", "aria-busy") == "true"  # as the page arrives, before any script
+    assert page.evaluate(outside) == []
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    next_frame(page)
+    assert page.get_attribute("#table", "aria-busy") == "false"
+    assert page.get_attribute("#app", "aria-busy") is None

@@ -104,8 +104,8 @@
       alerts.prepend(box);
       box.lastChild.focus();
     }
-    var app = document.getElementById("app");
-    if (app) app.setAttribute("aria-busy", "false");
+    var table = document.getElementById("table");
+    if (table) table.setAttribute("aria-busy", "false");
   }
 
   /** The scripts arrived after all (a stall) and ran: the page is the modules' again. */

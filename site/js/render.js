@@ -59,7 +59,9 @@ export function render() {
   app.dataset.summary = state.dealSummary ? "1" : "0";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
-  app.setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");
+  // Busy: the table only. On the whole page it held back the alerts and the live log inside it
+  // (a screen reader may wait for a busy region), as the engine restarted after a crash.
+  $("#table").setAttribute("aria-busy", state.boot === "loading" ? "true" : "false");
   renderScores(v);
   renderSeats(v);
   renderCenter(v);
