@@ -25,7 +25,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from conftest import BOOT_TIMEOUT_MS, READY
 
 DEVANAGARI_SAMPLES = ("कखगघङचछ", "जझञटठडढ")
 VIETNAMESE_SAMPLES = ("ạảấầẩẫậắằẳ", "ẹẻẽếềểễệỉị")
@@ -157,7 +156,7 @@ def test_rules_page_draws_its_script(page: Page, site_url: str, lang: str, sampl
     assert not tofu(report), f"{lang} rules drawn with missing glyphs: {tofu(report)[:5]}"
     if lang == "hi":
         checked, bad = devanagari_tofu(page)
-        assert checked > 50 and not bad, f"the layout drew Devanagari as boxes:\n  " + "\n  ".join(bad)
+        assert checked > 50 and not bad, "the layout drew Devanagari as boxes:\n  " + "\n  ".join(bad)
 
 
 def test_the_check_sees_tofu_without_the_font(page: Page, site_dir: Path, serve_dir, guard, tmp_path):

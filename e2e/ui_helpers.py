@@ -2,7 +2,6 @@
 docs/contracts.md "Page test hooks"): click whatever the page offers until a condition holds."""
 from __future__ import annotations
 
-import json
 import time
 
 from playwright.sync_api import Error as PlaywrightError
