@@ -378,19 +378,32 @@ def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
           summary: document.querySelector('#app').dataset.summary,
           status: document.querySelector('#status').textContent,
           scorebar: document.querySelector('#target-info').textContent,
-          hidden: ['#hand', '#bids', '.seat-1 .backs'].map((s) => getComputedStyle(document.querySelector(s)).visibility),
+          hidden: ['#hand', '#bids', '.seat-1 .backs', '.seat-2 .badges'].map((s) => getComputedStyle(document.querySelector(s)).visibility),
         })""")
 
     during = table()
     assert during["summary"] == "1"
     assert during["status"] == ""  # not "West is thinking…": the table waits for the summary
     assert during["scorebar"].startswith(f"Deal {deal} ")  # the deal summed up, not the next one
-    assert during["hidden"] == ["hidden"] * 3
+    assert during["hidden"] == ["hidden"] * 4  # the next deal's Dealer badge too
     # Past the old 3.5 s (a slower machine only keeps it longer), it is still there to read.
     page.wait_for_timeout(max(0, 3800 - (time.monotonic() - shown) * 1000))
     assert page.is_visible("#deal-summary")
     page.click("#deal-summary [data-intent='dismiss-summary']")
     page.wait_for_selector("#deal-summary", state="hidden")
     after = table()
-    assert after["summary"] == "0" and after["hidden"] == ["visible"] * 3
+    assert after["summary"] == "0" and after["hidden"] == ["visible"] * 4
     assert after["scorebar"].startswith(f"Deal {deal + 1} ")
+
+
+def test_an_empty_score_sheet_opens_on_close(page: Page, open_game):
+    """Before the first deal ends the score sheet has no row: it opened with the focus on
+    Statistics, though Close is drawn as its default, so Enter opened another dialog."""
+    open_game(page, f"{EASY}&speed=instant&seed=5")
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.keyboard.press("s")
+    page.wait_for_selector("#dlg-sheet[open]")
+    assert page.evaluate("document.activeElement.dataset.intent") == "close-dialog"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-sheet[open]", state="detached")
+    assert page.query_selector("dialog[open]") is None

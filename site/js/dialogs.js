@@ -12,7 +12,11 @@ export function openDialog(id) {
   const dlg = byId(id);
   if (state.dialog && state.dialog !== id) byId(state.dialog).close();
   fill(id);
-  if (!dlg.open) dlg.showModal();
+  if (!dlg.open) {
+    dlg.showModal(); // focuses the first button: a score sheet's first deal
+    // With no deal in it, that was Statistics, though Close is the one drawn as the default.
+    if (id === "dlg-sheet" && !byId("sheet-body").querySelector("button")) dlg.querySelector("[data-intent='close-dialog']").focus();
+  }
   update({ dialog: id });
 }
 

@@ -54,8 +54,8 @@ export function render() {
   app.dataset.moves = String(state.moves); // actions of the match shown so far (tests wait on it)
   app.dataset.recoveries = String(state.recoveries); // engines restarted after a crash (tests wait on it)
   app.dataset.tab = state.tab;
-  // The deal summary is on: the next deal's hand, bids and backs wait behind it (its turned card
-  // is under the box), so nothing of it looks playable or is said before the summary goes.
+  // The deal summary is on: the next deal's hand, bids, backs and badges (its dealer) wait behind it
+  // (its turned card is under the box), so nothing of it looks playable or is said before it goes.
   app.dataset.summary = state.dealSummary ? "1" : "0";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
