@@ -113,7 +113,6 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     setTimeout(() => enqueue(step), 0);
   }
 
-  /** The outline indexes of the person's cards. */
   /** What the review valued so far, into IndexedDB (a failure only costs the values next time). A
    * practice's is not kept: nothing opens it after a reload, and it would push a match's out. */
   function keep(r) {

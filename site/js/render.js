@@ -43,7 +43,6 @@ export function requestRender(then) {
   });
 }
 
-
 export function render() {
   const app = $("#app");
   const v = state.view;

@@ -10,7 +10,7 @@
 
 import { t, tSeat, seatName, formatNumber, hasKey } from "./i18n.js";
 import { state, LEVEL_KEYS, RESULT_KEYS, levelOfSeat } from "./state.js";
-import { personCards } from "./outline.js";
+import { bidDecisions, personCards } from "./outline.js";
 import { bidText, cardDiv, cardName, cardShort, suitName, suitLabel, suitOf, suitPip } from "./cards.js";
 import { decisionAt } from "./review.js";
 import { el, headerCell, tableHead } from "./dom.js";
@@ -267,15 +267,15 @@ function center(r, trick, winner) {
 /** The bidding in one line; where the person's bid differs from Hard's, Hard's beside it. Its Why?
  * (r.bidWhy) lists each bid in turn: a computer's reason, and for the person's Hard's own figures. */
 function bidding(r) {
-  const bidDecisions = r.outline.map((o, i) => (o.kind === "bid" ? i : -1)).filter((i) => i >= 0);
+  const bidIndexes = bidDecisions(r.outline);
   const trumps = r.header.bid_trumps;
   const parts = r.header.bids.map((b, n) => {
     const text = `${seatName(b.seat)}: ${bidText(b.action, trumps)}`;
-    const d = r.decisions[bidDecisions[n]];
+    const d = r.decisions[bidIndexes[n]];
     return b.seat === 0 && d && d.hard !== b.action ? t("review_bid_hard", { bid: text, hard: bidText(d.hard, trumps) }) : text;
   });
   const text = t("review_bidding", { bids: parts.join(", ") });
-  const bids = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidDecisions[n]] }));
+  const bids = r.header.bids.map((b, n) => ({ b, d: r.decisions[bidIndexes[n]] }));
   if (!bids.length) return [el("p", "review-bidding", text)];
   // the line itself opens the reasons (a disclosure: no room for a button of its own on a phone)
   const line = el("p", "review-bidding");
