@@ -353,6 +353,27 @@ def test_the_table_stays_put_as_the_persons_bidding_turn_comes_and_goes(page: Pa
     assert page.get_attribute("#bids", "aria-hidden") == "true"  # an empty value is not hidden to ARIA
 
 
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844), (360, 560)])
+def test_the_table_stays_put_when_the_bidding_ends(page: Page, open_game, width, height):
+    """When the bidding ended the row of bids went, and the table, which sits on the hand, went
+    52 px lower (at 1280x800 and 390x844, where it is at its tallest), and back up at the next
+    deal's bidding. Through the play the row is now an empty spacer; where room is short (360x560)
+    the table takes that room first, as before."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, f"{EASY}&speed=fast&seed=5")
+    page.wait_for_selector(f"{MY_TURN}[data-phase='bid1']", state="attached", timeout=30_000)
+    box = "() => { const r = document.querySelector('#table').getBoundingClientRect(); return [r.top, r.height]; }"
+    bidding = page.evaluate(box)
+    page.click('#bids button[data-action="take"]')
+    page.wait_for_selector(f"{MY_TURN}[data-phase='play']", state="attached", timeout=30_000)
+    playing = page.evaluate(box)
+    spacer = page.evaluate("() => document.querySelector('#bids').getBoundingClientRect().height")
+    if width >= 390:
+        assert abs(playing[0] - bidding[0]) < 1 and abs(playing[1] - bidding[1]) < 1, (bidding, playing)
+    else:  # the table grew into the row's room, and the spacer kept next to none of it
+        assert playing[1] > bidding[1] + 40 and spacer < 1, (bidding, playing, spacer)
+
+
 def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
     """The deal summary showed for 3.5 s at normal speed: too short to read it, or to reach its
     Review on a phone. Under it, the next deal was already on the table: its hand, its bid buttons

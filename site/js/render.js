@@ -384,10 +384,11 @@ function renderBids(v) {
     b.disabled = !isMyTurn();
     markHint(b, state.hint && state.hint.action === b.dataset.action);
   }
-  // The row stays through the bidding, empty between the person's turns: the table above it moved
-  // 52 px each time the person's turn came and went.
-  box.hidden = !bidPhase;
-  box.classList.toggle("waiting", !actions.length);
+  // The row stays through the bidding, empty between the person's turns, and through the play as
+  // an empty spacer (main.css: .bids.spacer): the table above it moved 52 px each time the
+  // person's turn came and went, and again each time the bidding ended or began.
+  box.classList.toggle("spacer", !bidPhase);
+  box.classList.toggle("waiting", bidPhase && !actions.length);
   // "true", not toggleAttribute's empty value, which ARIA reads as not hidden at all
   if (actions.length) box.removeAttribute("aria-hidden");
   else box.setAttribute("aria-hidden", "true");
