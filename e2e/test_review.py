@@ -21,7 +21,7 @@ from belote.ai.explain import WHY
 from belote.ai.levels import move_seed
 from belote.review import deal_review, hard_in_seat
 from conftest import BOOT_TIMEOUT_MS, READY
-from test_languages import untranslated
+from test_languages import catalogue, untranslated
 from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, saved
 
 LEVELS = ["hard", "normal", "easy"]  # West is Hard: its cards carry a belief
@@ -142,7 +142,7 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
             e = d["estimate"]
             assert item.startswith(f"You ({'Pass' if d['played'] == 'pass' else 'Take '}"), item
             signed = [f"{'+' if v > 0 else ''}{v}" for v in sorted(e["takes"].values(), reverse=True)]
-            assert re.fullmatch(rf"You \(.+\): Hard's estimate over {e['deals']} deals, our points minus theirs: "
+            assert re.fullmatch(rf"You \(.+\): Hard's estimate over {e['deals']} deals, our score minus theirs: "
                                 + ", ".join(rf"Take \w+ {re.escape(v)}" for v in signed)
                                 + rf"; Hard takes above {'+' if e['bar'] > 0 else ''}{e['bar']}", item), (item, e)
             continue
@@ -175,6 +175,9 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
         page.keyboard.press("ArrowRight")
     at(page, 32)
     assert "All cards played" in page.text_content("#review-position")
+    # the deal's score (made/dedans, capot, belote, reserve), not card points: said so
+    row = review["row"]
+    assert page.text_content("#review-decision") == f"Deal score: us {row['points'][0]}, them {row['points'][1]}"
     assert hard_reasons and hard_reasons[0].startswith("Reason: ")
     page.keyboard.press("ArrowUp")
     at(page, 28)
@@ -183,11 +186,13 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     mine = [d for d in decisions if d["seat"] == 0 and d["kind"] == "card"]
     best = max(mine[0]["values"].values())
     summary = page.text_content("#review-summary")
-    # the figures add up: best - your cost + what the other cards changed = taken
-    got, cost = review["row"]["card_points"][0], sum(d["loss"] for d in mine)
+    # the figures add up: best - your cost + what the other cards changed = taken; all in card
+    # points, and the line says so (a player read "taken: 89" beside Hard's "us 162" as a
+    # contradiction: the one counts the cards taken, the other the deal's score)
+    got, cost = row["card_points"][0], sum(d["loss"] for d in mine)
     others = got - best + cost
-    assert summary.endswith(f"Best from your first card: {best} · your cards cost: {cost}"
-                            f" · the others' cards: {'+' if others > 0 else ''}{others} · taken: {got}"), summary
+    assert summary.endswith(f"Card points: best from your first card {best} · your cards cost {cost}"
+                            f" · the others' cards {'+' if others > 0 else ''}{others} · taken {got}"), summary
 
     # Hard in the person's seat: its result beside the person's; the worker, busy with that one
     # long call, says it is alive after each move (a slow phone's watch would take it for hung).
@@ -202,6 +207,9 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     hard_line = page.text_content("#review-hard")
     if hard_row["taker"] is not None:
         assert f": {names[hard_row['taker']]} took {suits[hard_row['trump']]} · " in hard_line, (hard_line, hard_row)
+    # deal scores, both (Hard's and the person's), named as such: not the card points above
+    assert hard_line.endswith(f", score: us {hard_row['points'][0]}, them {hard_row['points'][1]}."
+                              f" You: us {row['points'][0]}, them {row['points'][1]}."), hard_line
     assert page.evaluate("window.__busy") - busy > 32  # one per bid and per card of the deal
 
     # Play the deal again: the same cards, outside the match (its save untouched).
@@ -216,8 +224,10 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     play_until(page, lambda: page.query_selector(over) is not None)
     assert saved(page) == before
     page.click("#practice-bar [data-intent='review']")  # the practice is reviewable too
+    # The dialog opens at once and is drawn at the next frame: until then it still holds the match
+    # deal's review, LOADED included (this test once read "Deal 1: review" there).
+    page.wait_for_function("() => document.querySelector('#dlg-review-title').textContent.includes('played again')")
     page.wait_for_selector(LOADED, timeout=90_000)
-    assert "played again" in page.text_content("#dlg-review-title")
     page.keyboard.press("Escape")
     page.click("#practice-bar [data-intent='practice-back']")
     page.wait_for_selector("#practice-bar", state="hidden")
@@ -227,7 +237,6 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     # Statistics: the match deal counted once, its review once; the practice not at all. Kept on reload.
     counted = stats(page)
     assert counted["deals"] == "1" and counted["reviewed"] == "1", counted
-    row = review["row"]
     assert counted["points"] == f"{row['points'][0]:.1f}"
     mean = sum(d["loss"] for d in mine) / len(mine)
     assert counted["loss"] == f"{mean:.1f}"
@@ -267,6 +276,9 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
                   r.right <= innerWidth, r.top >= 0, r.bottom <= innerHeight]; }"""
         assert page.evaluate(fits) == [True] * 6, "the review does not fit"
         assert not untranslated(page, lang)
+        # its figures are card points, and it says so in the deal summary's words for them
+        summary = page.text_content("#review-summary")
+        assert catalogue(lang)["summary_card_points"] in summary, summary
         no_violations(page, "#dlg-review")
         # a computer's reason and belief, in the language too
         decisions = match["review"]["decisions"]
