@@ -255,6 +255,9 @@ def test_the_new_game_dialogs_rules_link_comes_back_to_the_match_in_the_same_tab
     open_game(page, "lang=fr&levels=easy,easy,easy&speed=instant&seed=3")
     page.wait_for_selector(MY_TURN, state="attached")
     page.click("#bids button[data-action='pass']")
+    # right after the click, MY_TURN can still be the turn just played (this test once read 0
+    # moves there): first the pass shown, then the person's next turn
+    page.wait_for_function("() => Number(document.querySelector('#app').dataset.moves) > 0")
     page.wait_for_selector(MY_TURN, state="attached")
     played = moves(page)
     page.click("#btn-new")
