@@ -417,6 +417,49 @@ def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
     assert after["scorebar"].startswith(f"Deal {deal + 1} ")
 
 
+def test_the_last_trick_is_shown_with_its_own_deal_not_the_next(page: Page, open_game):
+    """While a deal's last trick was on the table, the rest of the table already showed the next
+    deal: its number and the new scores in the score bar, the new hand, the dealer's badge and
+    "West is thinking…", before the trick was gathered (player review). Now the deal that ended
+    stays on show, with the scores as they stood before it, until its summary tells them."""
+    from test_stats_store import before_last_card
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, f"{EASY}&speed=instant")
+    save = before_last_card(seed=12, target=1000)
+    load_save(page, save)
+    page.goto(page.url.split("?")[0] + "?speed=normal")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(MY_TURN, state="attached")
+    deal = engine_view(page)["deal_number"]
+    scores = shown_scores(page)
+    page.click("#hand button:not([disabled])")  # the person's last card: the deal ends in this trick
+    page.wait_for_selector("#trick-note:not([hidden])", timeout=15_000)  # "… wins the trick": the last one
+
+    def table() -> dict:
+        return page.evaluate("""() => ({
+          end: document.querySelector('#app').dataset.dealEnd,
+          summary: document.querySelector('#deal-summary').hidden ? 0 : 1,
+          trick: document.querySelectorAll('#trick [data-card]').length,
+          status: document.querySelector('#status').textContent,
+          scorebar: document.querySelector('#target-info').textContent,
+          hidden: ['#hand', '.seat-1 .backs', '.seat-1 .badges'].map((s) => getComputedStyle(document.querySelector(s)).visibility),
+        })""")
+
+    during = table()
+    assert during["summary"] == 0 and during["trick"] == 4, during  # still the last trick, no summary yet
+    assert during["scorebar"].startswith(f"Deal {deal + 1} "), during  # not the next deal's number
+    assert shown_scores(page) == scores  # the summary tells the deal's points, not the score bar before it
+    assert during["status"] == "" and during["hidden"] == ["hidden"] * 3, during  # not "West is thinking…"
+    assert during["end"] == "1"
+    page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)
+    assert shown_scores(page) == engine_view(page)["sheet"][deal]["scores"]
+    page.click("#deal-summary [data-intent='dismiss-summary']")
+    page.wait_for_selector("#deal-summary", state="hidden")
+    assert page.get_attribute("#app", "data-deal-end") == "0"
+    assert page.text_content("#target-info").startswith(f"Deal {deal + 2} ")
+
+
 def test_an_empty_score_sheet_opens_on_close(page: Page, open_game):
     """Before the first deal ends the score sheet has no row: it opened with the focus on
     Statistics, though Close is drawn as its default, so Enter opened another dialog."""

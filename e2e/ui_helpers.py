@@ -177,4 +177,6 @@ def play_deal(page: Page, *, tap: bool = False) -> None:
     deadline = time.monotonic() + 180
     play_until(page, lambda: deals_done(page) > start or time.monotonic() > deadline, tap=tap)
     assert deals_done(page) > start, "no deal was finished within 3 minutes"
+    # The score bar tells the deal's result with its summary (its last trick shows the scores before it).
+    page.wait_for_function("() => { const a = document.querySelector('#app').dataset; return a.dealEnd !== '1' || a.summary === '1'; }")
 

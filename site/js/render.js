@@ -53,8 +53,9 @@ export function render() {
   app.dataset.moves = String(state.moves); // actions of the match shown so far (tests wait on it)
   app.dataset.recoveries = String(state.recoveries); // engines restarted after a crash (tests wait on it)
   app.dataset.tab = state.tab;
-  // The deal summary is on: the next deal's hand, bids, backs and badges (its dealer) wait behind it
-  // (its turned card is under the box), so nothing of it looks playable or is said before it goes.
+  // A deal ended: from its last trick until its summary goes, the next deal's hand, bids, backs and
+  // badges (its dealer) wait hidden, so nothing of it looks playable or is said before it comes.
+  app.dataset.dealEnd = state.dealEnd ? "1" : "0";
   app.dataset.summary = state.dealSummary ? "1" : "0";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
@@ -78,20 +79,27 @@ export function render() {
  * deal adds nothing to them); in the middle, the deal on the table (or the practice's label). */
 function renderScores(v) {
   const m = matchView();
-  const scores = m ? m.scores : [0, 0];
+  // A deal that ended (the view already holds the next one): its number and trump until its summary
+  // goes, and the match's scores and reserve as they stood before it until the summary tells them
+  // (the sheet row before it has them).
+  const ended = state.dealEnd;
+  const before = ended && !state.dealSummary && !state.practice && m
+    ? m.sheet[ended.deal - 1] || { scores: [0, 0], reserve: 0 } : null;
+  const scores = before ? before.scores : m ? m.scores : [0, 0];
   for (const team of [0, 1]) {
     const node = document.querySelector(`[data-score-team="${team}"]`);
     node.textContent = formatNumber(scores[team]);
   }
-  // the deal summed up while its summary shows (the view already holds the next one)
-  const deal = state.dealSummary ? state.dealSummary.deal : v?.deal_number;
+  const deal = ended ? ended.deal : v?.deal_number;
   $("#target-info").textContent = !v ? "" : state.practice ? t("practice_label", { n: state.practice.deal + 1 })
     : `${t("deal_number", { n: deal + 1 })} · ${t("target_label", { target: v.target })}`;
-  $("#reserve-info").textContent = m && m.reserve > 0 ? t("reserve_label", { points: m.reserve }) : "";
+  const reserve = before ? before.reserve : m ? m.reserve : 0;
+  $("#reserve-info").textContent = reserve > 0 ? t("reserve_label", { points: reserve }) : "";
   const trump = $("#trump-info");
-  if (changed("trump", v && v.trump ? v.trump : "")) {
+  const trumpShown = ended ? ended.trump || "" : v && v.trump ? v.trump : "";
+  if (changed("trump", trumpShown)) {
     trump.replaceChildren();
-    if (v && v.trump) trump.append(suitLabel(v.trump, t("trump_badge", { suit: suitName(v.trump) })));
+    if (trumpShown) trump.append(suitLabel(trumpShown, t("trump_badge", { suit: suitName(trumpShown) })));
   }
 }
 
@@ -192,7 +200,7 @@ function renderCenter(v) {
   // The turned card, face up during bidding.
   const turned = $("#turned");
   const bidding = v && (v.phase === "bid1" || v.phase === "bid2");
-  const showTurned = bidding && !state.dealSummary && !state.shownTrick ? v.turned_card : null;
+  const showTurned = bidding && !state.dealEnd && !state.shownTrick ? v.turned_card : null;
   if (changed("turned", showTurned)) {
     turned.replaceChildren();
     if (showTurned) {
@@ -337,7 +345,7 @@ function renderStatus(v) {
   if (state.hint) text = t("status_hint", { reason: hintText(state.hint) });
   else if (state.boot === "loading") text = t("status_loading");
   else if (!v) text = state.boot === "ready" ? t("status_no_game") : "";
-  else if (state.dealSummary) text = ""; // the table waits for the summary: nobody is thinking
+  else if (state.dealEnd) text = ""; // the deal's end and its summary: nobody is thinking yet
   // a practice's one deal is over (scored or thrown in), not the match, which waits behind it
   else if (state.practice && v.sheet.length > 0) text = practiceOverShown() ? t("practice_over", { n: state.practice.deal + 1 }) : "";
   else if (v.phase === "over") text = t("status_match_over");

@@ -39,7 +39,8 @@ export const state = {
   shownTrick: null, // a finished trick kept on the table for a moment: {cards, winner}
   lastCard: null, // {seat, card, n}: the card that just arrived (render slides it in, once per n)
   callouts: {}, // seat -> {kind: "belote" | "rebelote" | "contract", suit}, for a moment
-  dealSummary: null, // the sheet row of the deal just finished, while it is shown
+  dealEnd: null, // the sheet row of the deal just finished, from its last card until its summary goes
+  dealSummary: null, // the same row while its summary is shown
   thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
   hint: null, // the hint's {action, reason, reason_key, reason_args} (shown as its key, translated)
   // Messages are kept as an i18n key and its parameters, translated when drawn: a language

@@ -38,7 +38,7 @@ export function reset(matchToken) {
   if (wake) wake();
   for (const timer of calloutTimers.values()) clearTimeout(timer);
   calloutTimers.clear();
-  update({ playing: false, shownTrick: null, dealSummary: null, callouts: {}, thrownIn: false });
+  update({ playing: false, shownTrick: null, dealEnd: null, dealSummary: null, callouts: {}, thrownIn: false });
 }
 
 /** Queues the steps of match `matchToken` (steps of another match are stale: dropped). */
@@ -136,12 +136,16 @@ async function play(step, gen) {
   if (!(await noDialog(gen))) return;
   const ev = (type) => step.events.find((e) => e.type === type);
   const card = ev("card");
+  const scored = ev("deal_scored");
   update({
     view: step.view,
     moves: step.moves,
     hint: null,
     lastCard: card ? { seat: card.seat, card: card.card, n: ++cardCount } : state.lastCard,
     thrownIn: state.thrownIn && !ev("bid"),
+    // The view already holds the next deal: until the summary goes, the table shows the deal that
+    // ended (its last trick, then its summary), not the next one's hand, dealer or "… is thinking".
+    ...(scored ? { dealEnd: scored } : {}),
   });
   // The next deal is said once it is on the table: after the deal summary, not with "Deal over".
   const dealt = ev("deal");
@@ -162,11 +166,10 @@ async function play(step, gen) {
     if (gen !== generation) return;
     update({ shownTrick: null });
   }
-  const scored = ev("deal_scored");
   if (scored) {
     update({ dealSummary: scored });
     const going = await hold(d.deal, gen, { skippable: true, keepWhile: summaryInUse });
-    if (gen === generation) update({ dealSummary: null });
+    if (gen === generation) update({ dealSummary: null, dealEnd: null });
     if (!going) return;
   }
   if (ev("thrown_in")) {
