@@ -460,6 +460,20 @@ def test_the_last_trick_is_shown_with_its_own_deal_not_the_next(page: Page, open
     assert page.text_content("#target-info").startswith(f"Deal {deal + 2} ")
 
 
+def test_a_toolbar_button_that_cannot_be_used_looks_off(page: Page, open_game):
+    """Hint and Last trick, disabled on a computer's turn and at a deal's first trick, looked exactly
+    like New game: players pressed them and thought them broken (player review)."""
+    open_game(page, f"{EASY}&speed=normal&seed=12")
+    page.wait_for_selector(f"{MY_TURN}[data-phase='bid1']", state="attached", timeout=30_000)
+    opacity = "(s) => getComputedStyle(document.querySelector(s)).opacity"
+    assert page.evaluate(opacity, "#btn-hint") == "1" and page.evaluate(opacity, "#btn-new") == "1"
+    assert page.is_disabled("#btn-last")  # no trick played yet
+    assert float(page.evaluate(opacity, "#btn-last")) <= 0.5
+    page.click('#bids button[data-action="pass"]')
+    page.wait_for_selector("#btn-hint[disabled]", state="attached")  # the computers' turns
+    assert float(page.evaluate(opacity, "#btn-hint")) <= 0.5 and page.evaluate(opacity, "#btn-new") == "1"
+
+
 def test_an_empty_score_sheet_opens_on_close(page: Page, open_game):
     """Before the first deal ends the score sheet has no row: it opened with the focus on
     Statistics, though Close is drawn as its default, so Enter opened another dialog."""
