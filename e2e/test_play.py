@@ -474,6 +474,34 @@ def test_a_toolbar_button_that_cannot_be_used_looks_off(page: Page, open_game):
     assert float(page.evaluate(opacity, "#btn-hint")) <= 0.5 and page.evaluate(opacity, "#btn-new") == "1"
 
 
+@pytest.mark.parametrize("width,height,lang", [(390, 844, "en"), (360, 640, "fr")])
+def test_a_played_card_leaves_its_players_name_and_badges_readable(page: Page, open_game, width, height, lang):
+    """On phones East's label, with the Dealer and Taker badges on one line, reached far into the
+    table, and the card East played covered its name or the Dealer badge (player review). Seed 21:
+    East deals and takes."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, f"levels=normal,normal,normal&speed=fast&seed=21&lang={lang}")
+    box = """(s) => { const e = document.querySelector(s); if (!e) return null;
+      const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; }"""
+    for _ in range(20):  # measured on the person's turn: East's card has slid in by then
+        page.wait_for_selector(MY_TURN, state="attached")
+        if page.evaluate(box, ".slot-3 .card"):
+            break
+        act_once(page, prefer="pass")
+    assert page.query_selector(".slot-3 .card"), "East played no card"
+    # where it lies once it has slid in (the slide may still run on the person's turn)
+    page.wait_for_function("() => document.querySelector('.slot-3 .card').getAnimations().every((a) => a.playState !== 'running')")
+    card = page.evaluate(box, ".slot-3 .card")
+    # the words (a range over each one's contents), not the badges' padding, which the card may touch
+    words = page.evaluate("""() => [...document.querySelectorAll('.seat-3 :is(.seat-name, .badge)')].map((e) => {
+      const range = document.createRange(); range.selectNodeContents(e); const r = range.getBoundingClientRect();
+      return [e.textContent, r.left, r.right, r.top, r.bottom]; })""")
+    assert len(words) == 3, words  # East, Dealer, Taker
+    for text, left, right, top, bottom in words:
+        apart = left >= card[1] - 1 or right <= card[0] + 1 or top >= card[3] - 1 or bottom <= card[2] + 1
+        assert apart, (text, (left, right, top, bottom), card)
+
+
 def test_an_empty_score_sheet_opens_on_close(page: Page, open_game):
     """Before the first deal ends the score sheet has no row: it opened with the focus on
     Statistics, though Close is drawn as its default, so Enter opened another dialog."""
