@@ -39,7 +39,10 @@ def test_switch_mid_deal_and_during_the_summary(page: Page, open_game, match):
     resume(page, open_game, match["save"], "speed=slow&nosw=1")
     page.wait_for_selector(MY_TURN, state="attached")
     assert page.get_attribute("#app", "data-phase") == "play"
+    said = "() => [...document.querySelectorAll('#live p')].map((p) => p.lang)"
     switch(page, "lt")
+    # each line of the log in the language it was said in (a reader would take them all for lt)
+    assert set(page.evaluate(said)) == {"en"}, page.evaluate(said)
     lt = cat("lt")
     assert page.title() == lt["app_title"]
     problems = problems_outside_the_log(page, "lt")
@@ -49,6 +52,7 @@ def test_switch_mid_deal_and_during_the_summary(page: Page, open_game, match):
     # The person's last card: trick, then the deal summary (5 s at slow speed): switch while it shows.
     page.click("#hand button:not([disabled])")
     page.wait_for_selector("#deal-summary:not([hidden]) .summary-table", timeout=15_000)
+    assert set(page.evaluate(said)) == {"lt"}, page.evaluate(said)  # said since the switch
     switch(page, "hi")
     hi = cat("hi")
     title = page.text_content("#deal-summary .summary-title")

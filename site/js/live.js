@@ -25,6 +25,9 @@ export function announce(text) {
   if (!log || !text) return;
   const p = document.createElement("p");
   p.textContent = text;
+  // in the language it was said in: the log keeps its last lines over a language switch, and a
+  // screen reader reading them back would read them with the new language's voice
+  p.lang = document.documentElement.lang;
   log.append(p);
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
