@@ -374,19 +374,24 @@ def test_the_table_stays_put_when_the_bidding_ends(page: Page, open_game, width,
         assert playing[1] > bidding[1] + 40 and spacer < 1, (bidding, playing, spacer)
 
 
-def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
-    """The deal summary showed for 3.5 s at normal speed: too short to read it, or to reach its
-    Review on a phone. Under it, the next deal was already on the table: its hand, its bid buttons
-    (disabled, though they looked pressable), "North is thinking…" and "Deal 3" in the score bar
-    while the box summed up deal 2. Now it stays 5 s, and the next deal waits behind it."""
+def at_the_last_card(page: Page, open_game) -> None:
+    """The game at normal speed, its first played deal waiting for the person's last card (seed 12)."""
     from test_stats_store import before_last_card
 
-    page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, f"{EASY}&speed=instant")
     load_save(page, before_last_card(seed=12, target=1000))
     page.goto(page.url.split("?")[0] + "?speed=normal")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(MY_TURN, state="attached")
+
+
+def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
+    """The deal summary showed for 3.5 s at normal speed: too short to read it, or to reach its
+    Review on a phone. Under it, the next deal was already on the table: its hand, its bid buttons
+    (disabled, though they looked pressable), "North is thinking…" and "Deal 3" in the score bar
+    while the box summed up deal 2. Now it stays 5 s, and the next deal waits behind it."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    at_the_last_card(page, open_game)
     page.click("#hand button:not([disabled])")  # the last card of the deal
     page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)
     shown = time.monotonic()
@@ -422,15 +427,8 @@ def test_the_last_trick_is_shown_with_its_own_deal_not_the_next(page: Page, open
     deal: its number and the new scores in the score bar, the new hand, the dealer's badge and
     "West is thinking…", before the trick was gathered (player review). Now the deal that ended
     stays on show, with the scores as they stood before it, until its summary tells them."""
-    from test_stats_store import before_last_card
-
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, f"{EASY}&speed=instant")
-    save = before_last_card(seed=12, target=1000)
-    load_save(page, save)
-    page.goto(page.url.split("?")[0] + "?speed=normal")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_selector(MY_TURN, state="attached")
+    at_the_last_card(page, open_game)
     deal = engine_view(page)["deal_number"]
     scores = shown_scores(page)
     page.click("#hand button:not([disabled])")  # the person's last card: the deal ends in this trick
