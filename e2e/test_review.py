@@ -82,6 +82,12 @@ def at(page: Page, p: int) -> None:
     page.wait_for_selector(f"#dlg-review[data-pos='{p}']", state="attached", timeout=10_000)
 
 
+def valued(page: Page) -> None:
+    """Waits until the card on show has its decision (a computer seat's come after the person's:
+    a test stepping on before it saw "Valuing…" and no Why?, on a loaded machine at every card)."""
+    page.wait_for_selector("#review-decision .review-valuing", state="detached", timeout=60_000)
+
+
 def stats(page: Page) -> dict[str, str]:
     page.click("#btn-stats")
     page.wait_for_selector("#dlg-stats[open] [data-stat]")

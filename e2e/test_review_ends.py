@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from test_review import LOADED, at, match, resume, review_from_sheet  # noqa: F401 (fixture)
+from test_review import LOADED, at, match, resume, review_from_sheet, valued  # noqa: F401 (fixture)
 
 
 def focused_intent(page: Page) -> str:
@@ -48,11 +48,13 @@ def test_after_why_a_step_to_the_persons_card_keeps_the_focus_on_stepping_forwar
     review_from_sheet(page)
     for p in range(31):
         at(page, p)
+        valued(page)
         if page.query_selector("#review-decision .review-why") is not None:
             page.locator("#review-decision .review-why").press("Enter")
             page.wait_for_selector("#review-reason")
             page.keyboard.press("ArrowRight")
             at(page, p + 1)
+            valued(page)
             if page.query_selector("#review-decision .review-why") is None:  # the person's card
                 break
         else:

@@ -344,7 +344,7 @@ function decisionParts(r, i, pos) {
   out.push(line);
   if (!d) {
     const failed = failureOf(r, i);
-    out.push(failed ? failureLine(failed) : el("p", "muted", t("review_valuing")));
+    out.push(failed ? failureLine(failed) : el("p", "muted review-valuing", t("review_valuing")));
     return out;
   }
   if (who === 0) {
