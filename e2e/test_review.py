@@ -229,10 +229,12 @@ def test_finish_review_replay_and_statistics(page: Page, open_game, match):
     over = "#practice-bar [data-intent='practice-back'].primary"
     play_until(page, lambda: page.query_selector(over) is not None)
     assert saved(page) == before
-    page.click("#practice-bar [data-intent='review']")  # the practice is reviewable too
-    # The dialog opens at once and is drawn at the next frame: until then it still holds the match
-    # deal's review, LOADED included (this test once read "Deal 1: review" there).
-    page.wait_for_function("() => document.querySelector('#dlg-review-title').textContent.includes('played again')")
+    # The practice is reviewable too. Its review is drawn as the dialog opens: it was drawn at the
+    # next frame, and for that frame the dialog still held the match deal's review ("Deal 1:
+    # review", LOADED included: this test once read it there).
+    title = page.evaluate("""() => { document.querySelector("#practice-bar [data-intent='review']").click();
+      return document.querySelector('#dlg-review-title').textContent; }""")
+    assert "played again" in title, title
     page.wait_for_selector(LOADED, timeout=90_000)
     page.keyboard.press("Escape")
     page.click("#practice-bar [data-intent='practice-back']")

@@ -4,6 +4,7 @@
 import { t, LANGUAGES, formatNumber } from "./i18n.js";
 import { state, update, TARGETS, LEVELS, SPEEDS, isTarget, matchView } from "./state.js";
 import { sheetContent, lastTrickContent } from "./render.js";
+import { renderReview } from "./review-view.js";
 import { statsContent } from "./stats-view.js";
 
 const byId = (id) => document.getElementById(id);
@@ -14,6 +15,9 @@ export function openDialog(id) {
   fill(id);
   if (!dlg.open) {
     dlg.showModal(); // focuses the first button: a score sheet's first deal
+    // Drawn as it opens, not at the next frame: for that frame it showed what it last held (the
+    // review of another deal). The review draws only into an open dialog.
+    if (id === "dlg-review") renderReview();
     // With no deal in it, that was Statistics, though Close is the one drawn as the default.
     if (id === "dlg-sheet" && !byId("sheet-body").querySelector("button")) dlg.querySelector("[data-intent='close-dialog']").focus();
   }
