@@ -266,3 +266,34 @@ def test_after_play_here_the_old_table_is_not_playable_until_the_match_is_back(c
     assert clicks[0]["moves"] == in_b, clicks  # the click was on the match's own position
     assert a.query_selector("[role=alert].alert-engine") is None
     guard.check()
+
+
+# Keeps the token of the worker's last message about the match or a practice (self.__token).
+NOTE_TOKEN = """() => {
+  const post = self.postMessage.bind(self);
+  self.postMessage = (msg) => {
+    const token = msg?.token ?? msg?.result?.token; // steps, or the answer to a move
+    if (token !== undefined) self.__token = token;
+    post(msg);
+  };
+}"""
+POST_STEPS_ERROR = """(token) => postMessage({ kind: "steps_error", token, error: "a move failed", type: "InternalError" })"""
+
+
+def test_a_failed_move_of_a_left_practice_or_a_replaced_match_is_not_the_tables(page: Page, open_game):
+    """A computer move that failed on its way said "The game engine stopped…" over the table even
+    when it was a move of a practice the person had left or of a match since replaced, whose steps
+    the page drops. Only a failure of the table's own match (or practice) is shown now."""
+    open_game(page, f"{EASY}&nosw=1&seed=34")
+    worker = engine_worker(page)
+    worker.evaluate(NOTE_TOKEN)
+    act_once(page)
+    current = worker.evaluate("self.__token")
+    assert isinstance(current, int) and current >= 1, current
+    for stale in (0, "p0"):  # before the first match; before the first practice (both count from 1)
+        worker.evaluate(POST_STEPS_ERROR, stale)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
+    assert page.query_selector("#alerts [role=alert]") is None, page.text_content("#alerts")
+    worker.evaluate(POST_STEPS_ERROR, current)  # the table's own match: said
+    page.wait_for_selector("#alerts .alert-engine", timeout=10_000)

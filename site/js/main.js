@@ -208,7 +208,9 @@ timeline.configure({ onIdle, onMatchOver });
 
 function onSteps(msg) {
   if (msg.error) {
-    engineError(msg.error);
+    // Only the table's own: a move of a practice the person has left, or of a match since
+    // replaced, failing on its way is dropped, as its steps would be (timeline.push).
+    if (msg.token === state.token || msg.token === state.practice?.match?.token) engineError(msg.error);
     return;
   }
   adoptSteps(msg);
