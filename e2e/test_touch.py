@@ -91,6 +91,40 @@ def test_a_landscape_phone_under_its_bars_keeps_north_on_screen(browser, guard, 
     assert not above and not cut, (above, cut)
 
 
+# Each control of the title row: on screen, not under another element, and its text not cut.
+REACHABLE = """() => ["#btn-stats", "#lang-select", "#rules-link"].map((sel) => {
+  const e = document.querySelector(sel), r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  const fits = sel !== "#lang-select" || (() => {  // the chosen language's name, measured in the picker's font
+    const c = document.createElement("canvas").getContext("2d");
+    const style = getComputedStyle(e);
+    c.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;  // 24: the arrow
+    return c.measureText(e.selectedOptions[0].textContent).width <= room;
+  })();
+  return {sel, x: r.x, y: r.y, w: r.width, h: r.height, onTop: !!hit && (hit === e || e.contains(hit)), fits};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_landscape_phone_keeps_the_language_rules_and_statistics_on_the_table(browser, guard, open_game, size, lang):
+    """On a landscape phone the title row was hidden: no language picker, Rules or Statistics on
+    the table (only in New game and the score sheet), beside 230 px of empty side panel. They head
+    the side panel now, the language's name not cut ("Tiếng Việ")."""
+    width, height = size
+    context, page = touch_page(browser, guard, width, height)
+    try:
+        boot(page, open_game, f"lang={lang}&{EASY}")
+        controls = page.evaluate(REACHABLE)
+        score = page.evaluate(BOXES, ".scorebar")[0]
+    finally:
+        context.close()
+    bad = [c for c in controls if not (c["w"] and c["onTop"] and c["fits"]) or c["x"] < 0 or c["y"] < 0
+           or c["x"] + c["w"] > width + 0.5 or c["y"] + c["h"] > score["y"] + 0.5]
+    assert not bad, (bad, score)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_320_px_phone_reaches_every_card_and_bid(browser, guard, open_game, lang):
     """At 320 px the hand (8 x 44 px) ran off both edges, the first card's rank unseen; French
