@@ -297,3 +297,62 @@ def test_a_failed_move_of_a_left_practice_or_a_replaced_match_is_not_the_tables(
     assert page.query_selector("#alerts [role=alert]") is None, page.text_content("#alerts")
     worker.evaluate(POST_STEPS_ERROR, current)  # the table's own match: said
     page.wait_for_selector("#alerts .alert-engine", timeout=10_000)
+
+
+# Every value #app[data-moves] takes, in order, from the page's start (window.__shownMoves).
+RECORD_MOVES = """(() => {
+  window.__shownMoves = [];
+  const watch = () => {
+    const app = document.getElementById("app");
+    const note = () => { const n = app.dataset.moves; if (n !== undefined && window.__shownMoves.at(-1) !== +n) window.__shownMoves.push(+n); };
+    note();
+    new MutationObserver(note).observe(app, { attributes: true, attributeFilter: ["data-moves"] });
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch); else watch();
+})();"""
+
+
+def test_a_reload_while_the_computers_play_shows_their_moves_not_only_their_result(page: Page, open_game):
+    """Reloaded 0.3 s after the person's card, the page opened where the engine stood: three
+    computer cards and a gathered trick never shown (moves 22 -> 27 in the player review). It
+    plays back now, from the last move it had shown whole, every move up to the person's turn."""
+    page.add_init_script(RECORD_MOVES)
+    query = "levels=easy,easy,easy&nosw=1&seed=21"
+    open_game(page, f"{query}&speed=instant")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and moves(page) >= 12
+               and page.query_selector(MY_TURN) is not None)
+    open_game(page, f"{query}&speed=slow")  # the same match, at the pace a person reads it
+    page.wait_for_selector(MY_TURN, state="attached")
+    before = moves(page)
+    page.click("#hand button:not([disabled])")
+    page.wait_for_selector(f"#app[data-moves='{before + 1}']", state="attached")
+    page.wait_for_timeout(300)
+    shown = moves(page)
+    wait_until(lambda: len(stored_actions(page)) >= before + 4, what="the computers' moves stored")  # decided ahead
+    open_game(page, f"{query}&speed=fast")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+    stored = len(stored_actions(page))
+    seen = [n for n in page.evaluate("window.__shownMoves") if n]  # from the match on (0 until then)
+    assert seen[0] == shown, (shown, stored, seen)  # where the table was left, then each move
+    assert seen == list(range(shown, stored + 1)), (shown, stored, seen)
+
+
+def test_a_reload_during_the_deal_summary_shows_the_deal_end_again(page: Page, open_game):
+    """Reloaded while a deal's summary showed, the page opened in the next deal, its bidding done
+    by the computers unseen: no last trick, no summary. The deal's last card is played back, its
+    trick gathered and its summary shown, then the next deal's bids."""
+    from test_play import at_the_last_card
+
+    page.add_init_script(RECORD_MOVES)
+    at_the_last_card(page, open_game)
+    page.click("#hand button:not([disabled])")  # the person's last card; the deal's comes after it
+    page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)  # for 5 s
+    title = page.text_content("#deal-summary h2")
+    last = moves(page)  # the deal's last card, whose step ends with the summary
+    page.goto(page.url.split("?")[0] + "?speed=fast")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)
+    assert page.text_content("#deal-summary h2") == title
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
+    seen = [n for n in page.evaluate("window.__shownMoves") if n]
+    assert seen == list(range(last - 1, len(stored_actions(page)) + 1)), (last, seen)

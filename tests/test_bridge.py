@@ -272,6 +272,30 @@ def test_events_since_gives_the_events_of_the_moves_past_a_point_and_changes_not
     assert ok(bridge, "snapshot") == current
 
 
+def test_steps_since_gives_the_steps_and_the_view_the_table_was_handed_and_changes_nothing(bridge):
+    """A page that comes back shows the moves it had not shown: from a save, the person's view
+    after `since` actions and the steps after them are exactly those the match handed the page as
+    it played (a deal's end and the next deal included)."""
+    snap = new_game(bridge, seed=11)
+    views = {0: snap["view"]}  # moves -> the person's view then
+    steps: list[dict[str, Any]] = []
+    while len([row for row in snap["view"]["sheet"] if row["result"] != "thrown_in"]) < 2:
+        snap = ok(bridge, "play", {"action": snap["view"]["legal_actions"][0]}) if snap["view"]["to_act"] == 0 \
+            else ok(bridge, "advance")
+        steps += snap["steps"]
+        views[snap["moves"]] = snap["view"]
+    current = ok(bridge, "snapshot")
+    for since in (0, 1, snap["moves"] - 40, snap["moves"] - 1, snap["moves"]):
+        got = ok(Bridge(), "steps_since", {"save": snap["save"], "since": since})
+        assert got["view"] == views[since]
+        assert got["steps"] == steps[since:]
+    assert any(ev["type"] == "deal_scored" for step in steps[snap["moves"] - 40:] for ev in step["events"])
+    assert ok(bridge, "snapshot") == current  # the match in progress is unchanged
+    for since in (-1, snap["moves"] + 1, "3", 2.0, None, True):
+        assert err(bridge, "steps_since", {"save": snap["save"], "since": since})["type"] == "BadRequest"
+    assert err(bridge, "steps_since", {"save": {"game": {}}, "since": 0})["type"] == "ValueError"
+
+
 @pytest.mark.parametrize("save", [None, [], "x", {"game": {}}, 3])
 def test_malformed_save_object_is_refused(bridge, save):
     assert err(bridge, "load", {"save": save})["type"] == "ValueError"
@@ -363,7 +387,7 @@ def finished_match(seed: int = 7) -> tuple[Bridge, Bridge, dict[str, Any]]:
 def test_a_practice_begins_only_with_start():
     """A practice is a finished deal of the match again: new_game or load would make it anything else."""
     match, practice, _ = finished_match()
-    for method in ("new_game", "load", "events_since"):
+    for method in ("new_game", "load", "events_since", "steps_since"):
         reply = call(practice, method, {"seed": 3})
         assert reply["ok"] is False and reply["type"] == "BadRequest" and "unknown method" in reply["error"]
     reply = call(practice, "play", {"action": "pass"})

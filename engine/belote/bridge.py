@@ -194,7 +194,8 @@ class Bridge:
         self.ended_view: dict[str, Any] | None = None  # a practice's thrown-in deal, shown from then on
         # A practice begins only with ``start`` (a finished deal of the match); a match with new_game or load.
         begin: dict[str, Method] = (
-            {"new_game": self.new_game, "load": self.load, "events_since": self.events_since}
+            {"new_game": self.new_game, "load": self.load, "events_since": self.events_since,
+             "steps_since": self.steps_since}
             if practice_of is None else {"start": self.start})
         self._methods: dict[str, Method] = {
             **begin,
@@ -246,15 +247,15 @@ class Bridge:
         """{save, since: int} -> {events}: the events of the save's actions from index ``since`` on,
         in order; the match in progress is unchanged. A restarted engine counts with it the deals
         that moves it could not store ended (a deal counts with the write that stores it)."""
-        _check_params(params, {"save", "since"})
-        game = _read_save(params.get("save"))[0]
-        data = game.to_dict()
-        actions: list[str] = data["actions"]
-        since = params.get("since")
-        if type(since) is not int or not 0 <= since <= len(actions):
-            raise BadRequest(f"since must be an int from 0 to {len(actions)}, got {shown(since)}")
-        replay = Game.from_dict({**data, "actions": actions[:since]})
-        return {"events": [ev for action in actions[since:] for ev in replay.play(action)]}
+        _, steps = _replay(params)
+        return {"events": [ev for step in steps for ev in step["events"]]}
+
+    def steps_since(self, params: dict[str, Any]) -> dict[str, Any]:
+        """{save, since: int} -> {view, steps}: the person's view after the save's first ``since``
+        actions, and the steps of the actions after them as the table was handed them; the match
+        in progress is unchanged. A page that comes back shows with it what it had not shown."""
+        view, steps = _replay(params)
+        return {"view": view, "steps": steps}
 
     def start(self, params: dict[str, Any]) -> dict[str, Any]:
         """Practice sessions: {deal: int} -> the snapshot of finished deal ``deal`` of the match
@@ -345,9 +346,7 @@ class Bridge:
         return {**step, "events": [e for e in step["events"] if e["type"] != "deal"], "view": self.ended_view}
 
     def _step(self, seat: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
-        game = self._need_game()
-        return {"seat": seat, "action": action, "events": events, "view": game.view(PERSON),
-                "moves": game.move_number}
+        return _step_of(self._need_game(), seat, action, events)
 
     def _snapshot(self, steps: list[dict[str, Any]]) -> dict[str, Any]:
         game = self._need_game()
@@ -384,6 +383,31 @@ def _read_save(save: Any) -> tuple[Game, list[str], int | None]:
     except BadRequest as exc:
         raise ValueError(f"save game: {exc}") from None
     return game, levels, ai_seed
+
+
+def _step_of(game: Game, seat: int, action: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The step of ``action``, just played by ``seat`` in ``game``, as the page gets it."""
+    return {"seat": seat, "action": action, "events": events, "view": game.view(PERSON), "moves": game.move_number}
+
+
+def _replay(params: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """{save, since: int} checked -> (the person's view after the first ``since`` actions, the
+    steps of the actions after them); a bad save raises ValueError, as ``load``."""
+    _check_params(params, {"save", "since"})
+    data = _read_save(params.get("save"))[0].to_dict()
+    actions: list[str] = data["actions"]
+    since = params.get("since")
+    if type(since) is not int or not 0 <= since <= len(actions):
+        raise BadRequest(f"since must be an int from 0 to {len(actions)}, got {shown(since)}")
+    game = Game.from_dict({**data, "actions": actions[:since]})
+    view = game.view(PERSON)
+    steps = []
+    for action in actions[since:]:
+        seat = game.to_act
+        if seat is None:  # from_dict has replayed every action: none comes after the match's end
+            raise ValueError("the save has an action after the match's end")
+        steps.append(_step_of(game, seat, action, game.play(action)))
+    return view, steps
 
 
 def _hint_reply(result: Mapping[str, Any]) -> dict[str, Any]:

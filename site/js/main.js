@@ -33,6 +33,7 @@ const session = {
   analysisStarted: false, // its gate passed: scored deals are reviewed in the background from then on
   overPending: false, // the match ended while a dialog was open: its dialog comes when that one closes
   statsStore: undefined, // the page's own handle on the stored statistics (null: storage refused)
+  matchKey: null, // the key of the match on the table (the worker's): what the table showed is kept under it
 };
 
 // ---- settings ---------------------------------------------------------------------------
@@ -123,8 +124,19 @@ function adoptMatch(reply) {
   timeline.reset(reply.token);
   noteStorage(reply);
   update({ view: reply.view, moves: reply.moves, token: reply.token, levels: reply.levels, busy: false, alert: null, hint: null });
+  session.matchKey = reply.key;
+  storage.saveShown(reply.key, reply.moves);
   document.getElementById("app").dataset.ready = "1";
-  onIdle();
+  // A match come back to from a move before its last (a reload while the computers played): the
+  // moves the table had not shown are played back first; the timeline's end calls onIdle.
+  if (reply.steps?.length) timeline.push(reply.token, reply.steps);
+  else onIdle();
+}
+
+/** A step of the match has been shown whole (its trick gathered, its summary gone): kept, so
+ * that a page that comes back plays back only what comes after it. */
+function onShown(step) {
+  if (!state.practice && session.matchKey) storage.saveShown(session.matchKey, step.moves);
 }
 
 /** Steps of the match in play (the answer to the person's move, or computer moves as they come),
@@ -204,7 +216,7 @@ function raiseDialog(id, stillWanted) {
   }, { once: true });
 }
 
-timeline.configure({ onIdle, onMatchOver });
+timeline.configure({ onIdle, onMatchOver, onShown });
 
 function onSteps(msg) {
   if (msg.error) {
@@ -254,6 +266,7 @@ async function resumeOrStart() {
       owner: tab.id,
       seed: session.linkSeed,
       legacy: session.recoverySave || legacy.save, // the page's copy is the newest: its moves were not stored
+      shown: storage.loadShown(),
     });
   } catch (e) {
     if (isCrash(e)) return;
@@ -272,7 +285,8 @@ async function resumeOrStart() {
     await startNewGame();
     return;
   }
-  const inProgress = reply.view.phase !== "over" && reply.moves > 0;
+  const latest = reply.steps?.length ? reply.steps[reply.steps.length - 1] : reply; // after the moves played back
+  const inProgress = latest.view.phase !== "over" && latest.moves > 0;
   if (reply.otherSeed && !inProgress) {
     await startNewGame(); // nothing to lose: the linked deals at once
     return;

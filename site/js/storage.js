@@ -4,6 +4,7 @@
 
 const LEGACY_SAVE_KEY = "belote.save.v1"; // builds before the worker kept the match
 const SETTINGS_KEY = "belote.settings.v1";
+const SHOWN_KEY = "belote.shown.v1"; // the last move of the match this browser's table showed
 
 function read(key) {
   let raw;
@@ -56,4 +57,15 @@ export function loadSettings() {
 
 export function saveSettings(settings) {
   return write(SETTINGS_KEY, settings);
+}
+
+/** The last move the table showed of match `key` (stats.js matchKey), {key, moves}, or null:
+ * a page that comes back plays back the moves after it (the engine decides them ahead). */
+export function loadShown() {
+  const { value } = read(SHOWN_KEY);
+  return value && typeof value.key === "string" && Number.isInteger(value.moves) ? { key: value.key, moves: value.moves } : null;
+}
+
+export function saveShown(key, moves) {
+  return write(SHOWN_KEY, { key, moves });
 }

@@ -21,9 +21,10 @@ let wake = null; // resumes a run waiting for a dialog to close
 const holds = new Set(); // the pauses in progress: {finish, skippable}
 let cardCount = 0;
 const calloutTimers = new Map();
-let hooks = { onIdle() {}, onMatchOver() {} };
+let hooks = { onIdle() {}, onMatchOver() {}, onShown() {} };
 
-/** onIdle(): the last step was played back; onMatchOver(event): time to show the result. */
+/** onIdle(): the last step was played back; onMatchOver(event): time to show the result;
+ * onShown(step): a step was shown whole (not called for a step a reset cut short). */
 export function configure(h) {
   hooks = { ...hooks, ...h };
 }
@@ -68,7 +69,9 @@ async function run(gen) {
   update({ playing: true });
   while (gen === generation && queue.length) {
     if (!(await noDialog(gen))) break;
-    await play(queue.shift(), gen);
+    const step = queue.shift();
+    await play(step, gen);
+    if (gen === generation) hooks.onShown(step);
   }
   if (gen !== generation) return;
   running = false;

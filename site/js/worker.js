@@ -27,6 +27,7 @@ let handle = null;
 let booting = null;
 let owner = null; // the page's tab id: only its worker writes the stored match
 let token = 0; // bumped by every new or resumed match: steps of an older one are stale
+let matchId = null; // the match's key (stats.js matchKey): the page keeps with it the last move it showed
 let store; // undefined: not opened yet; null: storage refused
 let lostToOtherTab = false;
 let lastStored = false; // the match's last write was stored (a snapshot says so, not whether a store is open)
@@ -255,7 +256,8 @@ function countUnstored(save, since) {
 /** What the page gets for a change of the match: the save stays here, unless it could not be
  * stored: then the page keeps it in memory, to resume a restarted engine (issue: storage refused). */
 function forPage(result, stored) {
-  const out = { view: result.view, steps: result.steps, moves: result.moves, levels: result.levels, token, stored, lost: lostToOtherTab };
+  const out = { view: result.view, steps: result.steps, moves: result.moves, levels: result.levels, token, key: matchId, stored,
+    lost: lostToOtherTab };
   if (!stored) out.save = result.save;
   return out;
 }
@@ -267,6 +269,21 @@ function enqueue(job) {
   const run = queue.then(job);
   queue = run.catch(() => {});
   return run;
+}
+
+const REPLAY_MOVES = 80; // at most about two deals are played back to a page that comes back
+
+/** What a page that comes back had not shown of the match: {view, moves, steps} from the move it
+ * last showed (`shown`: its record {key, moves}), played back before what comes next; or {}. */
+function unseen(result, key, shown) {
+  const since = shown?.key === key ? shown.moves : null;
+  if (!Number.isInteger(since) || since < Math.max(0, result.moves - REPLAY_MOVES) || since >= result.moves) return {};
+  try {
+    const { view, steps } = bridgeCall("steps_since", { save: result.save, since });
+    return { view, moves: since, steps };
+  } catch {
+    return {}; // never in the way of the match itself: it opens where it stands
+  }
 }
 
 /** One computer move of match `mine`, posted once it is stored; then the next, until the person is to act. */
@@ -301,7 +318,10 @@ function followUp(result) {
 
 /** A change of the match: store it, answer it, then let the computer seats play. */
 async function changed(result, { fresh = false, abandoned = null } = {}) {
-  if (fresh) token++;
+  if (fresh) {
+    token++;
+    matchId = matchKey(result.save);
+  }
   const stored = await persist(result.save, result.steps, abandoned);
   followUp(result);
   return forPage(result, stored);
@@ -382,7 +402,7 @@ const HOST = {
   /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere, when none
    * is stored or it continues the stored match further) for tab
    * `owner`; `otherSeed`: a `seed` was asked for and the match resumed is another (the page asks). */
-  async resume({ owner: tabId = owner, seed = null, legacy = null } = {}) {
+  async resume({ owner: tabId = owner, seed = null, legacy = null, shown = null } = {}) {
     owner = tabId;
     lostToOtherTab = false;
     let record = null;
@@ -397,7 +417,8 @@ const HOST = {
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
     if (record?.save && save === legacy) countUnstored(result.save, record.save.game.actions.length);
     const otherSeed = seed !== null && save?.game?.seed !== seed;
-    return { found: true, otherSeed, ...(await changed(result, { fresh: true })) };
+    const reply = await changed(result, { fresh: true });
+    return { found: true, otherSeed, ...reply, ...unseen(result, reply.key, shown) };
   },
   async snapshot() {
     return forPage(bridgeCall("snapshot"), lastStored);
