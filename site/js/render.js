@@ -56,7 +56,7 @@ export function render() {
   // A deal ended: from its last trick until its summary goes, the next deal's hand, bids, backs and
   // badges (its dealer) wait hidden, so nothing of it looks playable or is said before it comes.
   app.dataset.dealEnd = state.dealEnd ? "1" : "0";
-  app.dataset.summary = state.dealSummary ? "1" : "0";
+  app.dataset.summary = state.summaryShown ? "1" : "0";
   app.classList.toggle("embed", state.embed);
   app.classList.toggle("four-colour", !!state.settings.fourColour);
   // Busy: the table only. On the whole page it held back the alerts and the live log inside it
@@ -83,7 +83,7 @@ function renderScores(v) {
   // goes, and the match's scores and reserve as they stood before it until the summary tells them
   // (the sheet row before it has them).
   const ended = state.dealEnd;
-  const before = ended && !state.dealSummary && !state.practice && m
+  const before = ended && !state.summaryShown && !state.practice && m
     ? m.sheet[ended.deal - 1] || { scores: [0, 0], reserve: 0 } : null;
   const scores = before ? before.scores : m ? m.scores : [0, 0];
   for (const team of [0, 1]) {
@@ -238,7 +238,7 @@ function renderCenter(v) {
 
   const note = $("#trick-note");
   let noteText = "";
-  if (winner !== null && winner !== undefined && !state.dealSummary) noteText = tSeat("trick_winner", winner, { player: seatName(winner) });
+  if (winner !== null && winner !== undefined && !state.summaryShown) noteText = tSeat("trick_winner", winner, { player: seatName(winner) });
   else if (state.thrownIn && v && v.phase === "bid1" && !v.bids.length) noteText = t("announce_thrown_in");
   note.textContent = noteText;
   note.hidden = !noteText;
@@ -250,7 +250,7 @@ function renderCenter(v) {
 
 function renderSummary(v) {
   const box = $("#deal-summary");
-  const row = state.dealSummary;
+  const row = state.summaryShown ? state.dealEnd : null;
   box.hidden = !row;
   if (!changed("summary", row)) return;
   box.replaceChildren();
@@ -558,7 +558,7 @@ function renderToolbar(v) {
 /** A practice whose deal is over and shown: its last trick and summary gone (its bar then offers
  * Back to the match as the thing to do). state.js practiceOver: over, shown or not. */
 function practiceOverShown() {
-  return practiceOver() && !state.dealSummary && !state.shownTrick;
+  return practiceOver() && !state.summaryShown && !state.shownTrick;
 }
 
 /** Moves keyboard focus to the first thing to do when it is the person's turn (or, a practice

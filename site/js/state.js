@@ -40,7 +40,7 @@ export const state = {
   lastCard: null, // {seat, card, n}: the card that just arrived (render slides it in, once per n)
   callouts: {}, // seat -> {kind: "belote" | "rebelote" | "contract", suit}, for a moment
   dealEnd: null, // the sheet row of the deal just finished, from its last card until its summary goes
-  dealSummary: null, // the same row while its summary is shown
+  summaryShown: false, // dealEnd's summary is on show (only ever while dealEnd is set)
   thrownIn: false, // the last deal was thrown in (its note shows until the next bid)
   hint: null, // the hint's {action, reason, reason_key, reason_args} (shown as its key, translated)
   // Messages are kept as an i18n key and its parameters, translated when drawn: a language
@@ -143,7 +143,7 @@ export function lastTrick(view) {
 /** What the middle of the table shows: cards with seats, and the winner when finished. */
 export function tableCards(s = state) {
   const v = s.view;
-  if (!v || s.dealSummary) return { cards: [], winner: null };
+  if (!v || s.summaryShown) return { cards: [], winner: null };
   if (v.trick?.length) return { cards: v.trick, winner: null };
   if (s.shownTrick) return s.shownTrick;
   return { cards: [], winner: null };

@@ -39,7 +39,7 @@ export function reset(matchToken) {
   if (wake) wake();
   for (const timer of calloutTimers.values()) clearTimeout(timer);
   calloutTimers.clear();
-  update({ playing: false, shownTrick: null, dealEnd: null, dealSummary: null, callouts: {}, thrownIn: false });
+  update({ playing: false, shownTrick: null, dealEnd: null, summaryShown: false, callouts: {}, thrownIn: false });
 }
 
 /** Queues the steps of match `matchToken` (steps of another match are stale: dropped). */
@@ -170,9 +170,9 @@ async function play(step, gen) {
     update({ shownTrick: null });
   }
   if (scored) {
-    update({ dealSummary: scored });
+    update({ summaryShown: true });
     const going = await hold(d.deal, gen, { skippable: true, keepWhile: summaryInUse });
-    if (gen === generation) update({ dealSummary: null, dealEnd: null });
+    if (gen === generation) update({ summaryShown: false, dealEnd: null });
     if (!going) return;
   }
   if (ev("thrown_in")) {
