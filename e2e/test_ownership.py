@@ -50,6 +50,7 @@ def test_a_tab_that_lost_the_match_cannot_start_a_game_from_its_corrupt_save_ale
     load_save(a, tampered(saved(a)))
     a.reload()
     a.wait_for_selector(NEW_GAME_NOW, timeout=BOOT_TIMEOUT_MS)
+    assert a.get_attribute("#app", "data-ready") == "1"  # the boot is over: what it shows is the alert
 
     b = open_tab(context, site_url + f"?{EASY}")
     take_over(b, a)

@@ -114,11 +114,17 @@ function noteStorage(reply) {
   }
 }
 
+/** The boot is over and the page shows what it will show (a table, or an alert saying why not):
+ * #app[data-ready] (a test hook). */
+function markReady() {
+  document.getElementById("app").dataset.ready = "1";
+}
+
 /** A new or resumed match: the table starts from its view. */
 function adoptMatch(reply) {
   if (reply.lost) { // another tab took the match while this one asked: its match stays, this tab says so
     matchMoved();
-    document.getElementById("app").dataset.ready = "1";
+    markReady();
     return;
   }
   timeline.reset(reply.token);
@@ -126,7 +132,7 @@ function adoptMatch(reply) {
   update({ view: reply.view, moves: reply.moves, token: reply.token, levels: reply.levels, busy: false, alert: null, hint: null });
   session.matchKey = reply.key;
   storage.saveShown(reply.key, reply.moves);
-  document.getElementById("app").dataset.ready = "1";
+  markReady();
   // A match come back to from a move before its last (a reload while the computers played): the
   // moves the table had not shown are played back first; the timeline's end calls onIdle.
   if (reply.steps?.length) timeline.push(reply.token, reply.steps);
@@ -272,14 +278,16 @@ async function resumeOrStart() {
     if (isCrash(e)) return;
     if (e.type === "StorageReadError") { // nothing changed: the match may read fine in a moment
       update({ busy: false, view: null, alert: { kind: "read", key: "save_unreadable", params: { reason: reason(e) } } });
-      return;
+    } else {
+      update({ busy: false, alert: { kind: "save", key: "save_corrupt", params: { reason: reason(e) } } });
     }
-    update({ busy: false, alert: { kind: "save", key: "save_corrupt", params: { reason: reason(e) } } });
+    markReady();
     return;
   }
   if (!reply.found) {
     if (legacy.error) {
       update({ alert: { kind: "save", key: "save_corrupt", params: { reason: legacy.error } } });
+      markReady();
       return;
     }
     await startNewGame();
@@ -504,7 +512,7 @@ async function bootEngine() {
     if (!ready) return;
     if (held === "elsewhere") {
       update({ tab: "elsewhere" });
-      document.getElementById("app").dataset.ready = "1";
+      markReady();
       return;
     }
     await resumeOrStart();
