@@ -191,7 +191,7 @@ def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open
     alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
     assert "could not be restored" in alert.text_content()
     english = page.text_content("[role=alert] p")
-    assert page.get_attribute("#app", "data-ready") != "1"
+    assert page.get_attribute("#app", "data-ready") == "1"  # the boot is over: what it shows is the alert
     assert saved(page) == save  # nothing is thrown away until the person chooses
     # The alert follows a language switch, its reason (the engine's, in English) kept.
     page.select_option("#lang-select", "fr")
@@ -202,7 +202,7 @@ def test_tampered_save_is_refused_with_a_message_and_a_new_game(page: Page, open
     assert french.startswith("Votre partie enregistrée n’a pas pu être restaurée (") and french != english
     assert english[english.index("("):] in french
     page.click("[role=alert] button")
-    page.wait_for_selector(READY, state="attached")
+    page.wait_for_selector(MY_TURN, state="attached")
     page.wait_for_selector("[role=alert]", state="detached")
     fresh = saved(page)["game"]
     assert fresh["seed"] == 16 and fresh["actions"] == []  # the new match (seat 0 speaks first)

@@ -114,8 +114,8 @@ function noteStorage(reply) {
   }
 }
 
-/** The boot is over and the page shows what it will show (a table, or an alert saying why not):
- * #app[data-ready] (a test hook). */
+/** The boot is over and the page shows what it will show: a table, the other tab's notice, or the
+ * alert that the stored match cannot be read or restored (not a failed boot's): #app[data-ready]. */
 function markReady() {
   document.getElementById("app").dataset.ready = "1";
 }
