@@ -70,8 +70,8 @@ def test_hostile_stored_settings_and_a_deeply_nested_save_are_refused_and_the_ga
     alert = page.wait_for_selector("[role=alert]", timeout=BOOT_TIMEOUT_MS)
     assert "could not be restored" in alert.text_content()
     assert "nested deeper than 64" in alert.text_content()  # refused before the worker: the engine lives
-    page.click("[role=alert] button")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("[role=alert] button")  # a new match: its first turn (data-ready came with the alert)
+    page.wait_for_selector('#app[data-my-turn="1"]', state="attached", timeout=BOOT_TIMEOUT_MS)
     save = saved(page)
     assert save["game"]["target"] == 1000 and save["levels"] == DEFAULT_LEVELS
     assert page.evaluate("() => document.documentElement.lang") == "en"

@@ -167,6 +167,8 @@ def test_full_storage_says_once_the_match_cannot_be_kept_plays_on_and_keeps_tryi
     assert "cannot be kept" in notice.text_content()
     page.select_option("#lang-select", "lt")  # the notice follows a language switch
     page.wait_for_selector("html[lang='lt']", state="attached")
+    # <html lang> changes as the catalogue loads; the notice is drawn again in the next frame
+    page.wait_for_selector('[data-notice="storage"] p:has-text("Ši naršyklė")', state="attached")
     assert page.text_content('[data-notice="storage"] p').startswith("Ši naršyklė neleidžia žaidimui saugoti duomenų")
     page.click('[data-notice="storage"] button')
     play_until(page, lambda: moves(page) >= len(stored) + 8)  # plays on
