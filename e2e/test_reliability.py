@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, act_once, moves, play_until, saved
+from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved
 
 EASY = "levels=easy,easy,easy&speed=instant"
 TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
@@ -295,7 +295,7 @@ def test_a_failed_move_of_a_left_practice_or_a_replaced_match_is_not_the_tables(
     for stale in (0, "p0"):  # before the first match; before the first practice (both count from 1)
         worker.evaluate(POST_STEPS_ERROR, stale)
     page.wait_for_selector(MY_TURN, state="attached")
-    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))")
+    next_frame(page)
     assert page.query_selector("#alerts [role=alert]") is None, page.text_content("#alerts")
     worker.evaluate(POST_STEPS_ERROR, current)  # the table's own match: said
     page.wait_for_selector("#alerts .alert-engine", timeout=10_000)
@@ -312,6 +312,11 @@ RECORD_MOVES = """(() => {
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch); else watch();
 })();"""
+
+
+def moves_shown(page: Page) -> list[int]:
+    """The values #app[data-moves] took since the page opened (RECORD_MOVES), from the match on (0 until then)."""
+    return [n for n in page.evaluate("window.__shownMoves") if n]
 
 
 def test_a_reload_while_the_computers_play_shows_their_moves_not_only_their_result(page: Page, open_game):
@@ -334,7 +339,7 @@ def test_a_reload_while_the_computers_play_shows_their_moves_not_only_their_resu
     open_game(page, f"{query}&speed=fast")
     page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
     stored = len(stored_actions(page))
-    seen = [n for n in page.evaluate("window.__shownMoves") if n]  # from the match on (0 until then)
+    seen = moves_shown(page)
     assert seen[0] == shown, (shown, stored, seen)  # where the table was left, then each move
     assert seen == list(range(shown, stored + 1)), (shown, stored, seen)
 
@@ -351,10 +356,9 @@ def test_a_reload_during_the_deal_summary_shows_the_deal_end_again(page: Page, o
     page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)  # for 5 s
     title = page.text_content("#deal-summary h2")
     last = moves(page)  # the deal's last card, whose step ends with the summary
-    page.goto(page.url.split("?")[0] + "?speed=fast")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_game(page, "speed=fast")
     page.wait_for_selector("#deal-summary:not([hidden])", timeout=15_000)
     assert page.text_content("#deal-summary h2") == title
     page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
-    seen = [n for n in page.evaluate("window.__shownMoves") if n]
+    seen = moves_shown(page)
     assert seen == list(range(last - 1, len(stored_actions(page)) + 1)), (last, seen)
