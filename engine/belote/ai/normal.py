@@ -40,7 +40,6 @@ from ..cards import (
     mask_of_codes,
 )
 from ..phases import BIDDING
-from ..rules import beats, winning_index
 from .knowledge import History, Play
 
 # ------------------------------------------------------------------ bidding weights
@@ -67,6 +66,12 @@ TAKER_TRUMP_LEAD = 6  # and for the taker's side
 SAFE_LEAD_LEFT = 0  # a master side card is led when this many cards of its suit are still out
 FOLLOW_LEFT = 1  # an opponent not known void is taken to follow while this many of the suit are out
 PARTNER_LEADS_TRUMP = 1  # the taker's partner leads its lowest trump once (1) or never (0)
+
+
+# OPPONENTS_AFTER[seat][cards on the trick]: the opponents still to play to it after ``seat``.
+OPPONENTS_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + i) & 3 for i in range(1, 4 - n) if i % 2 == 1) for n in range(4)) for seat in range(4)
+)
 
 
 class Table:
@@ -107,10 +112,9 @@ class Table:
         """True when no unseen card of c's suit beats c."""
         return not (self.unseen & ABOVE[self.trump][c])
 
-    def opponents_after(self) -> list[int]:
+    def opponents_after(self) -> tuple[int, ...]:
         """The opponents who still play to the current trick after this seat."""
-        n_after = 3 - len(self.trick)
-        return [(self.seat + i) & 3 for i in range(1, n_after + 1) if i % 2 == 1]
+        return OPPONENTS_AFTER[self.seat][len(self.trick)]
 
 
 def choose(view: Mapping[str, Any], seed: int = 0) -> str:
@@ -154,17 +158,37 @@ def holds_trick(t: Table, c: Card, led: int, opps: Sequence[int]) -> bool:
     """True when ``c``, winning now, cannot (or very likely cannot) be beaten by ``opps``."""
     trump = t.trump
     unseen = t.unseen
+    voids = t.voids
     trump_bit = 1 << trump
     if c >> 3 == trump:
-        if not (unseen & ABOVE[trump][c]) or all(t.voids[o] & trump_bit for o in opps):
+        if not (unseen & ABOVE[trump][c]):
+            return True
+        for o in opps:
+            if not voids[o] & trump_bit:
+                break
+        else:
             return True
         # A ruff of a plain suit holds when the opponents after us still follow that suit.
-        return led != trump and all(_likely_follows(t, o, led) for o in opps)
-    if unseen & ABOVE[trump][c] and not all(t.voids[o] & (1 << led) for o in opps):
-        return False
+        return led != trump and _all_follow(t, opps, led)
+    if unseen & ABOVE[trump][c]:
+        led_bit = 1 << led
+        for o in opps:
+            if not voids[o] & led_bit:
+                return False
     if not unseen & SUIT_MASKS[trump]:
         return True
-    return all(t.voids[o] & trump_bit or _likely_follows(t, o, led) for o in opps)
+    for o in opps:
+        if not voids[o] & trump_bit and not _likely_follows(t, o, led):
+            return False
+    return True
+
+
+def _all_follow(t: Table, opps: Sequence[int], suit: int) -> bool:
+    """True when every seat of ``opps`` is likely to follow ``suit`` (:func:`_likely_follows`)."""
+    for o in opps:
+        if not _likely_follows(t, o, suit):
+            return False
+    return True
 
 
 def _likely_follows(t: Table, seat: int, suit: int) -> bool:
@@ -174,70 +198,102 @@ def _likely_follows(t: Table, seat: int, suit: int) -> bool:
 
 def _future_value(t: Table, c: Card) -> float:
     """What keeping c is worth for later tricks (masters are worth keeping)."""
-    pts = POINTS[t.trump][c]
-    if c >> 3 == t.trump:
-        rank = STRENGTH[t.trump][c] - 8  # 0 (7) .. 7 (J)
-        if t.is_master(c):
+    trump = t.trump
+    pts = POINTS[trump][c]
+    master = not (t.unseen & ABOVE[trump][c])
+    if c >> 3 == trump:
+        rank = STRENGTH[trump][c] - 8  # 0 (7) .. 7 (J)
+        if master:
             return pts + 15 + rank
         return pts * KEEP_TRUMP + 3 + rank
-    if t.is_master(c):
+    if master:
         return pts + MASTER_KEEP
     return pts * KEEP_PLAIN
 
 
-def _best_winner(t: Table, winners: list[Card]) -> Card:
-    """Among cards that win the trick, the one that banks most for the least future loss."""
+def _best_winner(t: Table, winners: Mask) -> Card:
+    """Among the cards of ``winners`` (they win the trick), the one that banks most for the least
+    future loss; ties to the weakest, then the lowest card."""
     pts = POINTS[t.trump]
-    return max(winners, key=lambda c: (pts[c] - _future_value(t, c), -STRENGTH[t.trump][c], -c))
+    strength = STRENGTH[t.trump]
+    best, best_key = -1, None
+    for c in cards_of(winners):
+        key = (pts[c] - _future_value(t, c), -strength[c], -c)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
 
 
 def follow(t: Table) -> Card:
     """The card to play on a started trick."""
     trump = t.trump
-    cards = [c for _, c in t.trick]
-    led = cards[0] >> 3
-    wi = winning_index(cards, trump)
-    best = cards[wi]
-    legal = cards_of(t.legal)
-    opps = t.opponents_after()
-    if t.trick[wi][0] == t.partner:
+    trick = t.trick
+    led = trick[0][1] >> 3
+    # The card winning the trick so far (rules.winning_index, over the (seat, card) pairs).
+    strength = STRENGTH[trump]
+    winner, best = trick[0]
+    top = strength[best]
+    for seat, c in trick[1:]:
+        s = c >> 3
+        if (s == trump or s == led) and strength[c] > top:
+            winner, best, top = seat, c, strength[c]
+    # The legal cards that beat ``best`` (rules.beats): stronger cards of its suit, and any trump
+    # when it is a plain card (``best`` is always of the led suit or a trump).
+    above = ABOVE[trump][best]
+    beat = t.legal & (above if best >> 3 == trump else above | SUIT_MASKS[trump])
+    opps = OPPONENTS_AFTER[t.seat][len(trick)]
+    if winner == (t.seat + 2) & 3:  # the partner
         if not opps or holds_trick(t, best, led, opps):
-            return smear(t, legal)
+            return smear(t, cards_of(t.legal))
         # Partner winning but not safe: secure it only with a card that surely holds.
-        on_table = sum(POINTS[trump][c] for c in cards)
-        sure = [c for c in legal if beats(c, best, led, trump) and holds_trick(t, c, led, opps)]
-        forced = all(beats(c, best, led, trump) for c in legal)  # e.g. must go higher on a trump lead
-        if sure and (on_table >= 10 or forced and all(POINTS[trump][c] for c in legal)):
+        pts = POINTS[trump]
+        on_table = 0
+        for _, c in trick:
+            on_table += pts[c]
+        sure = 0
+        for c in cards_of(beat):
+            if holds_trick(t, c, led, opps):
+                sure |= 1 << c
+        forced = beat == t.legal  # e.g. must go higher on a trump lead
+        if sure and (on_table >= 10 or forced and all(pts[c] for c in cards_of(t.legal))):
             return _best_winner(t, sure)
-        return discard(t, legal, led)
-    winners = [c for c in legal if beats(c, best, led, trump)]
-    if winners:
+        return discard(t, cards_of(t.legal), led)
+    if beat:
         if not opps:
-            return _best_winner(t, winners)
-        sure = [c for c in winners if holds_trick(t, c, led, opps)]
+            return _best_winner(t, beat)
+        sure = 0
+        for c in cards_of(beat):
+            if holds_trick(t, c, led, opps):
+                sure |= 1 << c
         if sure:
             return _best_winner(t, sure)
-        if all(c >> 3 == trump for c in legal):
-            return min(winners, key=lambda c: STRENGTH[trump][c])  # cheapest ruff
-    return discard(t, legal, led)
+        if not t.legal & ~SUIT_MASKS[trump]:
+            return min(cards_of(beat), key=lambda c: strength[c])  # cheapest ruff
+    return discard(t, cards_of(t.legal), led)
 
 
 def smear(t: Table, legal: list[Card]) -> Card:
     """Partner is sure to win: give it the most points we can spare."""
     trump = t.trump
     pts = POINTS[trump]
-
-    def gift(c: Card) -> float:
-        """How welcome c is on the partner's trick (trumps last)."""
+    strength = STRENGTH[trump]
+    above = ABOVE[trump]
+    unseen = t.unseen
+    early = len(t.tricks) < 6
+    best, best_key = -1, None
+    for c in legal:
+        # How welcome c is on the partner's trick (trumps last).
         if c >> 3 == trump:
-            return -100 - STRENGTH[trump][c]  # trumps only when nothing else is legal
-        value = float(pts[c])
-        if t.is_master(c) and t.unseen & SUIT_MASKS[c >> 3] and len(t.tricks) < 6:
-            value -= MASTER_KEEP  # a master can win its own trick later
-        return value
-
-    best = max(legal, key=lambda c: (gift(c), -STRENGTH[trump][c], -c))
-    if gift(best) <= 0 and best >> 3 != trump:
+            gift: float = -100 - strength[c]  # trumps only when nothing else is legal
+        else:
+            gift = float(pts[c])
+            if not unseen & above[c] and unseen & SUIT_MASKS[c >> 3] and early:
+                gift -= MASTER_KEEP  # a master can win its own trick later
+        key = (gift, -strength[c], -c)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    assert best_key is not None
+    if best_key[0] <= 0 and best >> 3 != trump:
         return discard(t, legal, t.trick[0][1] >> 3)
     return best
 
@@ -247,25 +303,28 @@ def discard(t: Table, legal: list[Card], led: int) -> Card:
     trump = t.trump
     pts = POINTS[trump]
     strength = STRENGTH[trump]
+    above = ABOVE[trump]
     hand = t.hand
-
-    def cost(c: Card) -> float:
-        """What throwing c away costs us."""
+    unseen = t.unseen
+    best, best_cost = -1, 0.0
+    for c in legal:
+        # What throwing c away costs us.
         s = c >> 3
         if s == trump:
-            return 100 + strength[c] * 3 + pts[c]
-        value = pts[c] * 2.0 + strength[c] * 0.5
-        if t.is_master(c):
-            value += 20
-        in_suit = (hand & SUIT_MASKS[s]).bit_count()
-        if s != led:
-            value += in_suit * SHORT_SUIT  # short suits first: a void lets us ruff later
-            ten = s * 8 + TEN
-            if in_suit == 2 and hand >> ten & 1 and c != ten and not t.is_master(ten):
-                value += 12  # keep the guard of a ten
-        return value
-
-    return min(legal, key=lambda c: (cost(c), c))
+            cost: float = 100 + strength[c] * 3 + pts[c]
+        else:
+            cost = pts[c] * 2.0 + strength[c] * 0.5
+            if not unseen & above[c]:
+                cost += 20  # a master
+            in_suit = (hand & SUIT_MASKS[s]).bit_count()
+            if s != led:
+                cost += in_suit * SHORT_SUIT  # short suits first: a void lets us ruff later
+                ten = s * 8 + TEN
+                if in_suit == 2 and hand >> ten & 1 and c != ten and unseen & above[ten]:
+                    cost += 12  # keep the guard of a ten
+        if best < 0 or cost < best_cost or cost == best_cost and c < best:
+            best, best_cost = c, cost
+    return best
 
 
 def lead(t: Table) -> Card:
@@ -288,43 +347,58 @@ def lead(t: Table) -> Card:
             if t.seat != t.taker and PARTNER_LEADS_TRUMP and not any(tr[0][1] >> 3 == trump for tr in t.tricks):
                 return min(cards_of(my_trumps), key=lambda c: STRENGTH[trump][c])
     # 2. Cash a master side card that will not be ruffed.
-    cashable = []
+    ruffs = _ruff_suits(t, opps)
+    above = ABOVE[trump]
+    pts = POINTS[trump]
+    best, best_key = -1, None
     for c in cards_of(hand & ~SUIT_MASKS[trump]):
-        if t.is_master(c) and _safe_lead(t, c, opps):
-            cashable.append(c)
-    if cashable:
-        return max(cashable, key=lambda c: (POINTS[trump][c], -c))
+        if not unseen & above[c] and _safe_lead(t, c, opps, ruffs):
+            key = (pts[c], -c)
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+    if best_key is not None:
+        return best
     # 3. Towards the partner's strengths.
     p = t.partner
     pref = (t.led_by[p] | t.won_with[p]) & ~(1 << trump)
     if not t.we_took and other_trumps and not t.voids[p] & (1 << trump):
         pref |= t.voids[p] & ~(1 << trump)  # partner can ruff
     for s in sorted(range(4), key=lambda s: -(hand & SUIT_MASKS[s]).bit_count()):
-        if pref >> s & 1 and hand & SUIT_MASKS[s] and not _opp_ruffs(t, s, opps):
+        if pref >> s & 1 and hand & SUIT_MASKS[s] and not ruffs >> s & 1:
             return min(cards_of(hand & SUIT_MASKS[s]), key=lambda c: (POINTS[trump][c], STRENGTH[trump][c]))
     # 4. A low card that risks little.
-    return min(cards_of(hand), key=lambda c: (_lead_cost(t, c, opps), c))
+    best, best_cost = -1, 0.0
+    for c in cards_of(hand):
+        cost = _lead_cost(t, c, ruffs)
+        if best < 0 or cost < best_cost:  # cards_of is in card order: ties go to the lowest card
+            best, best_cost = c, cost
+    return best
 
 
-def _opp_ruffs(t: Table, suit: int, opps: Sequence[int]) -> bool:
-    """True when an opponent is known void in ``suit`` and may still hold trumps."""
+def _ruff_suits(t: Table, opps: Sequence[int]) -> int:
+    """Bit s set when an opponent of ``opps`` is known void in suit s and may still hold trumps."""
     if not t.unseen & SUIT_MASKS[t.trump]:
-        return False
-    return any(t.voids[o] >> suit & 1 and not t.voids[o] >> t.trump & 1 for o in opps)
+        return 0
+    out = 0
+    for o in opps:
+        if not t.voids[o] >> t.trump & 1:
+            out |= t.voids[o]
+    return out
 
 
-def _safe_lead(t: Table, c: Card, opps: Sequence[int]) -> bool:
-    """A master side card led now is unlikely to be ruffed by an opponent."""
+def _safe_lead(t: Table, c: Card, opps: Sequence[int], ruffs: int) -> bool:
+    """A master side card led now is unlikely to be ruffed by an opponent (``ruffs``: :func:`_ruff_suits`)."""
     s = c >> 3
-    if _opp_ruffs(t, s, opps):
+    if ruffs >> s & 1:
         return False
     if not t.unseen & SUIT_MASKS[t.trump]:
         return True
     return (t.unseen & SUIT_MASKS[s]).bit_count() >= SAFE_LEAD_LEFT or all(t.voids[o] >> t.trump & 1 for o in opps)
 
 
-def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
-    """How much leading c risks: points, unguarded honours, trumps as a defender."""
+def _lead_cost(t: Table, c: Card, ruffs: int) -> float:
+    """How much leading c risks: points, unguarded honours, trumps as a defender (``ruffs``:
+    :func:`_ruff_suits`)."""
     trump = t.trump
     s = c >> 3
     pts = POINTS[trump][c]
@@ -335,7 +409,7 @@ def _lead_cost(t: Table, c: Card, opps: Sequence[int]) -> float:
         return cost
     if c & 7 == TEN and not t.is_master(c):
         cost += 15
-    if _opp_ruffs(t, s, opps):
+    if ruffs >> s & 1:
         cost += 10
     if in_suit == 1 and t.hand & SUIT_MASKS[trump] and pts == 0:
         cost -= 3  # a singleton: the void lets us ruff later
