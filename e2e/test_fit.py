@@ -489,6 +489,28 @@ def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game,
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 
+@pytest.mark.parametrize("lang", ["fr", "vi"])  # the tallest Latin text (en, lt and it need less), and vi
+def test_an_embedded_review_with_hard_result_fits(page: Page, open_game, match, lang: str):
+    """In a 360x480 frame the review with "Hard in my seat"'s result line keeps everything in
+    view, its two buttons at the bottom among it: the line's two or three lines pushed them out
+    (489 px of content in 464 in English, Lithuanian and Italian, 503 in French, 473 in
+    Vietnamese), to be reached only by scrolling the dialog."""
+    open_review(page, open_game, match, lang, (360, 480), "&embed=1")
+    page.click("[data-intent='review-hard']")
+    page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
+    problems = fit_problems(page, checked("embedded review with Hard's result", "#dlg-review[open]"), [(360, 480)])
+    for text, w, h, font in page.evaluate("""() => [...document.querySelectorAll(
+        "#dlg-review :is(.review-head, .review-nav, .dialog-buttons) button")]
+        .map((b) => [b.textContent, b.getBoundingClientRect().width, b.getBoundingClientRect().height,
+                     parseFloat(getComputedStyle(b).fontSize)])"""):
+        if w < 24 or h < 24 or font < 12:
+            problems.append(f"360x480 review: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px")
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#review-hard')).fontSize)")
+    if font < 12:
+        problems.append(f"360x480 review: Hard's result line in {font} px text")
+    assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
+
+
 @pytest.mark.parametrize("lang", ["lt"])  # the longest practice buttons
 def test_an_embedded_practice_fits(page: Page, open_game, match, lang: str):
     """In a 360x480 frame a practice's bar takes the score bar's row (it scrolled the page by
