@@ -138,8 +138,11 @@ def test_a_preset_target_starts_even_after_an_invalid_custom_one(page: Page, ope
     page.check("#dlg-new input[name=target][value='1000']")
     page.click("#dlg-new button[type=submit]")
     page.wait_for_selector("#dlg-new[open]", state="detached", timeout=5_000)
+    # The new match's table, not the old one's: the dialog closes at once, the table is drawn
+    # in a later frame (MY_TURN alone could still be the old match's turn).
+    page.wait_for_function("() => document.querySelector('#target-info').textContent.includes('1000')",
+                           timeout=30_000)
     page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)
-    assert "1000" in page.text_content("#target-info")
 
 
 
