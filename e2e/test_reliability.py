@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved
+from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved, worker_named
 
 EASY = "levels=easy,easy,easy&speed=instant"
 TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
@@ -75,9 +75,7 @@ def test_two_tabs_never_fork_the_match(context, site_url, guard):
 
 def engine_worker(page: Page):
     """The game's engine worker (not the service worker, nor the analysis worker: named by its role)."""
-    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "match"]
-    assert found, [w.url for w in page.workers]
-    return found[-1]
+    return worker_named(page, "match")
 
 
 # Drops the worker's computer moves on their way to the page (its answers still come): the page waits

@@ -23,7 +23,7 @@ import time
 from playwright.sync_api import Page
 
 from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
-from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame
+from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame, worker_named
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -107,9 +107,7 @@ def first_person_card(match: dict) -> tuple[dict, int]:
 
 def analysis_worker(page: Page):
     """The analysis worker (js/worker.js named by its role), not the game's nor the service worker."""
-    found = [w for w in page.workers if "/js/worker.js" in w.url and w.evaluate("self.name") == "analysis"]
-    assert found, [w.url for w in page.workers]
-    return found[-1]
+    return worker_named(page, "analysis")
 
 
 def open_review(page: Page) -> None:

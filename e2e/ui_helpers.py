@@ -180,3 +180,19 @@ def play_deal(page: Page, *, tap: bool = False) -> None:
     # The score bar tells the deal's result with its summary (its last trick shows the scores before it).
     page.wait_for_function("() => { const a = document.querySelector('#app').dataset; return a.dealEnd !== '1' || a.summary === '1'; }")
 
+
+def worker_named(page: Page, role: str):
+    """The page's js/worker.js named ``role`` ("match": the game's engine, "analysis": the deal
+    review's), the newest if it was restarted; never the service worker."""
+    found = [w for w in page.workers if "/js/worker.js" in w.url and _worker_name(w) == role]
+    assert found, [w.url for w in page.workers]
+    return found[-1]
+
+
+def _worker_name(worker) -> str | None:
+    """A worker's name, or None when it ended while the page's workers were listed (ci112: one in
+    the list was gone by the time it was asked)."""
+    try:
+        return worker.evaluate("self.name")
+    except PlaywrightError:
+        return None
