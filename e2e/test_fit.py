@@ -462,6 +462,15 @@ def open_review(page: Page, open_game, match, lang: str, size: tuple[int, int], 
     page.wait_for_selector(LOADED, timeout=90_000)
 
 
+def small_buttons(page: Page, selector: str, where: str) -> list[str]:
+    """The buttons of ``selector`` under a 24x24 px target or in text under 12 px, said as problems."""
+    return [f"{where}: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px"
+            for text, w, h, font in page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+                .map((b) => [b.textContent, b.getBoundingClientRect().width, b.getBoundingClientRect().height,
+                             parseFloat(getComputedStyle(b).fontSize)])""", selector)
+            if w < 24 or h < 24 or font < 12]
+
+
 @pytest.mark.parametrize("lang", ["lt"])  # the longest result line and practice buttons
 def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game, match, lang: str):
     """On a 360x640 phone: the review with "Hard in my seat"'s result line (two or three lines
@@ -481,11 +490,7 @@ def test_review_with_hard_result_and_the_practice_bar_fit(page: Page, open_game,
     for width, height in [(360, 640), (640, 360)]:
         page.set_viewport_size({"width": width, "height": height})
         next_frame(page)
-        for text, w, h, font in page.evaluate("""() => [...document.querySelectorAll('#practice-bar button')]
-            .map((b) => [b.textContent, b.getBoundingClientRect().width, b.getBoundingClientRect().height,
-                         parseFloat(getComputedStyle(b).fontSize)])"""):
-            if w < 24 or h < 24 or font < 12:
-                problems.append(f"{width}x{height} practice: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px")
+        problems += small_buttons(page, "#practice-bar button", f"{width}x{height} practice")
     assert not problems, f"{lang}:\n  " + "\n  ".join(problems)
 
 
@@ -499,12 +504,8 @@ def test_an_embedded_review_with_hard_result_fits(page: Page, open_game, match, 
     page.click("[data-intent='review-hard']")
     page.wait_for_selector("#review-hard[data-hard-points]", timeout=90_000)
     problems = fit_problems(page, checked("embedded review with Hard's result", "#dlg-review[open]"), [(360, 480)])
-    for text, w, h, font in page.evaluate("""() => [...document.querySelectorAll(
-        "#dlg-review :is(.review-head, .review-nav, .dialog-buttons) button")]
-        .map((b) => [b.textContent, b.getBoundingClientRect().width, b.getBoundingClientRect().height,
-                     parseFloat(getComputedStyle(b).fontSize)])"""):
-        if w < 24 or h < 24 or font < 12:
-            problems.append(f"360x480 review: button {text!r} is {w:.0f}x{h:.0f} px, text {font} px")
+    problems += small_buttons(page, "#dlg-review :is(.review-head, .review-nav, .dialog-buttons) button",
+                              "360x480 review")
     font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('#review-hard')).fontSize)")
     if font < 12:
         problems.append(f"360x480 review: Hard's result line in {font} px text")
