@@ -10,9 +10,9 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, act_once, deals_done, moves, next_frame, play_until
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, act_once, deals_done, moves, next_frame, play_until
 
-EASY = "levels=easy,easy,easy"
+EASY = f"levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}"
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from playwright.sync_api import Page, expect
 
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
-from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, act_once, clear_store, deals_done, load_save, moves, next_frame,
-                        play_deal, play_until, saved, touch_page)
+from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, NO_BACKGROUND_REVIEWS, act_once, clear_store, deals_done, load_save,
+                        moves, next_frame, play_deal, play_until, saved, touch_page)
 
-EASY = "levels=easy,easy,easy"
+EASY = f"levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}"
 
 
 def engine_view(page: Page) -> dict:

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Page
 
 from test_review import match, resume  # noqa: F401 (match: a fixture)
-from ui_helpers import MY_TURN, moves, next_frame, play_until, touch_page
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, moves, next_frame, play_until, touch_page
 
-EASY = "levels=easy,easy,easy&speed=instant&seed=5"
+EASY = f"levels=easy,easy,easy&speed=instant&seed=5&{NO_BACKGROUND_REVIEWS}"
 BOXES = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length).map((e) => {
   const r = e.getBoundingClientRect();
   return {id: e.dataset.action || e.dataset.card || e.id || e.className, x: r.x, y: r.y, w: r.width, h: r.height}; })"""
