@@ -22,7 +22,7 @@ from belote.ai.levels import move_seed
 from belote.review import deal_review, hard_in_seat
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_languages import catalogue, untranslated
-from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, reach_storage, saved
+from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, saved
 
 LEVELS = ["hard", "normal", "easy"]  # West is Hard: its cards carry a belief
 AI_SEED = 4242
@@ -64,10 +64,11 @@ def match() -> dict:
 
 
 def resume(page: Page, open_game, save: dict, query: str) -> None:
-    """Stores `save` as the match in progress, then opens the game on it."""
-    reach_storage(page, open_game.site_url)
+    """Opens the game, stores `save` as the match in progress, and opens the game again on it."""
+    open_game(page, "levels=easy,easy,easy&speed=instant")
     load_save(page, save)
-    open_game(page, query)
+    page.goto(page.url.split("?")[0] + "?" + query)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def shown_values(page: Page) -> dict[str, int]:

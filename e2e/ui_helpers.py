@@ -86,12 +86,6 @@ def saved(page: Page) -> dict | None:
     return record["save"] if record else None
 
 
-def reach_storage(page: Page, site_url: str) -> None:
-    """Opens a static file of the site's origin: its storage can be written before the game's first
-    load, without booting a runtime only to navigate away from it (~3 s of CPU a boot)."""
-    page.goto(site_url + "icons/icon.svg")
-
-
 def load_save(page: Page, save: dict, owner: str | None = None) -> None:
     """Stores `save` as the match in progress (the page resumes it on its next load)."""
     page.evaluate(WRITE_ENTRY, {"key": "current", "record": {"save": save, "owner": owner, "savedAt": "test", "build": "test"}})
