@@ -13,7 +13,8 @@ Fixtures (use them, do not start your own servers/browsers):
   guard         the recorder behind `page`: guard.allow_origin(url), guard.allow_console(regex)
                 for a test that provokes an error on purpose; guard.console, guard.errors,
                 guard.requests for assertions.
-  open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"]
+  open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"];
+                open_game.site_url is site_url (for ui_helpers.reach_storage before a first boot)
   serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
                 free port (embedding host page: csp=False; a second build...; rate: bytes a
                 second for all its responses together, a slow link); stopped at session end.
@@ -211,6 +212,7 @@ def open_game(site_url: str):
         page.goto(site_url + (("?" + query.lstrip("?")) if query else ""))
         page.wait_for_selector(READY, state="attached", timeout=timeout)
         return page
+    open_.site_url = site_url
     return open_
 
 

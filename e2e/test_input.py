@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import Page
 
-from ui_helpers import BID, LEGAL_CARD, MY_TURN, moves, next_frame, play_until
+from ui_helpers import BID, LEGAL_CARD, MY_TURN, NO_BACKGROUND_REVIEWS, moves, next_frame, play_until
 
 
 # Counts the requests the page sends to the engine worker, by method (the page's side of the
@@ -41,7 +41,7 @@ def to_play_phase(page: Page) -> None:
 
 def test_double_click_on_a_bid_and_on_a_card_sends_one_play_each(page: Page, open_game):
     page.add_init_script(COUNT_CALLS)
-    open_game(page, "speed=normal&seed=5&levels=easy,easy,easy")
+    open_game(page, f"speed=normal&seed=5&levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}")
     page.wait_for_selector(MY_TURN, state="attached")
     next_frame(page)
     before = moves(page)
@@ -61,7 +61,7 @@ def test_double_click_on_a_bid_and_on_a_card_sends_one_play_each(page: Page, ope
 
 def test_double_enter_and_enter_plus_space_send_one_play(page: Page, open_game):
     page.add_init_script(COUNT_CALLS)
-    open_game(page, "speed=normal&seed=5&levels=easy,easy,easy")
+    open_game(page, f"speed=normal&seed=5&levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}")
     to_play_phase(page)
     for keys in (("Enter", "Enter"), ("Enter", " ")):
         page.wait_for_selector(MY_TURN, state="attached")
@@ -98,7 +98,7 @@ def focused(page: Page) -> str:
 def test_after_a_refused_move_the_alert_is_closed_by_keyboard_and_focus_comes_back_to_the_hand(page: Page, open_game, guard):
     guard.allow_console("IllegalAction|ZZ")
     page.add_init_script(REFUSE_NEXT)
-    open_game(page, "speed=fast&seed=5&levels=easy,easy,easy")
+    open_game(page, f"speed=fast&seed=5&levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}")
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
     next_frame(page)
     page.wait_for_selector("#hand button:focus", timeout=10_000)
@@ -131,7 +131,7 @@ def test_after_a_refused_move_the_alert_is_closed_by_keyboard_and_focus_comes_ba
 
 
 def test_dialog_opened_during_a_trick_and_closed_gives_focus_back_at_the_next_turn(page: Page, open_game):
-    open_game(page, "speed=slow&seed=5&levels=easy,easy,easy")
+    open_game(page, f"speed=slow&seed=5&levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}")
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
     next_frame(page)
     page.wait_for_selector("#hand button:focus", timeout=10_000)
@@ -171,7 +171,7 @@ def keyboard_turn(page: Page) -> None:
 
 
 def test_keyboard_only_play_again_after_match_over_lands_on_the_bids(page: Page, open_game):
-    open_game(page, "speed=instant&seed=5&levels=easy,easy,easy&target=1")
+    open_game(page, f"speed=instant&seed=5&levels=easy,easy,easy&target=1&{NO_BACKGROUND_REVIEWS}")
     end = time.monotonic() + 120
     while page.query_selector("#dlg-over[open]") is None:
         assert time.monotonic() < end
@@ -203,7 +203,7 @@ PRESS = """([key, code]) => {
 
 
 def test_shortcuts_work_on_a_hindi_keyboard_layout(page: Page, open_game):
-    open_game(page, "lang=hi&speed=instant&seed=5&levels=easy,easy,easy")
+    open_game(page, f"lang=hi&speed=instant&seed=5&levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}")
     page.wait_for_selector(MY_TURN, state="attached")
     next_frame(page)
     # sanity: the Latin layout's S opens the score sheet

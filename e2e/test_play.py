@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
 from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, NO_BACKGROUND_REVIEWS, act_once, clear_store, deals_done, load_save,
-                        moves, next_frame, play_deal, play_until, saved, touch_page)
+                        moves, next_frame, play_deal, play_until, reach_storage, saved, touch_page)
 
 EASY = f"levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}"
 
@@ -378,10 +378,9 @@ def at_the_last_card(page: Page, open_game) -> None:
     """The game at normal speed, its first played deal waiting for the person's last card (seed 12)."""
     from test_stats_store import before_last_card
 
-    open_game(page, f"{EASY}&speed=instant")
+    reach_storage(page, open_game.site_url)
     load_save(page, before_last_card(seed=12, target=1000))
-    page.goto(page.url.split("?")[0] + "?speed=normal")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_game(page, "speed=normal")
     page.wait_for_selector(MY_TURN, state="attached")
 
 

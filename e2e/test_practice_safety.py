@@ -25,9 +25,10 @@ from playwright.sync_api import Page
 
 from belote import Game, ai
 from belote.ai.levels import move_seed
-from conftest import BOOT_TIMEOUT_MS, READY
+from conftest import BOOT_TIMEOUT_MS
 from test_reliability import engine_worker
-from ui_helpers import MY_TURN, READ_ENTRY, act_once, kept_reviews, moves, play_until, saved, load_save, next_frame
+from test_review import resume as resume_save
+from ui_helpers import MY_TURN, READ_ENTRY, act_once, kept_reviews, moves, next_frame, play_until, saved
 
 LEVELS = ["easy", "easy", "easy"]
 AI_SEED = 4242
@@ -85,11 +86,8 @@ def last_card() -> dict:
 
 
 def resume(page: Page, open_game, save: dict, query: str = "speed=instant") -> None:
-    """Opens the game, stores `save` as the match in progress, and opens the game again on it."""
-    open_game(page, "levels=easy,easy,easy&speed=instant")
-    load_save(page, save)
-    page.goto(page.url.split("?")[0] + "?" + query)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    """Stores `save` as the match in progress, then opens the game on it (test_review.resume)."""
+    resume_save(page, open_game, save, query)
 
 
 def practice_from_sheet(page: Page, deal: int = 0) -> None:

@@ -304,6 +304,7 @@ RECORD_MOVES = """(() => {
   window.__shownMoves = [];
   const watch = () => {
     const app = document.getElementById("app");
+    if (!app) return; // a page of the origin that is not the game's (reach_storage's icon)
     const note = () => { const n = app.dataset.moves; if (n !== undefined && window.__shownMoves.at(-1) !== +n) window.__shownMoves.push(+n); };
     note();
     new MutationObserver(note).observe(app, { attributes: true, attributeFilter: ["data-moves"] });

@@ -22,7 +22,7 @@ from belote.ai.levels import move_seed
 from belote.review import deal_review, hard_in_seat
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_languages import catalogue, untranslated
-from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, saved
+from ui_helpers import MY_TURN, keep_review, kept_reviews, load_save, play_until, reach_storage, saved
 
 LEVELS = ["hard", "normal", "easy"]  # West is Hard: its cards carry a belief
 AI_SEED = 4242
@@ -64,11 +64,10 @@ def match() -> dict:
 
 
 def resume(page: Page, open_game, save: dict, query: str) -> None:
-    """Opens the game, stores `save` as the match in progress, and opens the game again on it."""
-    open_game(page, "levels=easy,easy,easy&speed=instant")
+    """Stores `save` as the match in progress, then opens the game on it."""
+    reach_storage(page, open_game.site_url)
     load_save(page, save)
-    page.goto(page.url.split("?")[0] + "?" + query)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_game(page, query)
 
 
 def shown_values(page: Page) -> dict[str, int]:
@@ -270,8 +269,7 @@ def test_review_speaks_the_language_fits_and_passes_axe(browser, guard, site_url
     guard.attach(context)
     try:
         page = context.new_page()
-        page.goto(site_url + "?levels=easy,easy,easy&speed=instant")
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        reach_storage(page, site_url)
         load_save(page, match["done"])
         page.goto(site_url + f"?lang={lang}&speed=instant")
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

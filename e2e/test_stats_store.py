@@ -21,7 +21,7 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 import time
 
-from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, saved
+from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, reach_storage, saved
 
 LEVELS = ["easy", "easy", "easy"]
 KEY = ",".join(LEVELS)
@@ -83,10 +83,10 @@ def open_stats(page: Page) -> dict[str, str]:
 
 
 def resume(page: Page, open_game, save: dict, stats, query: str = "speed=instant") -> None:
-    open_game(page, "levels=easy,easy,easy&speed=instant")
+    """Stores `save` and `stats`, then opens the game on them, at the person's turn."""
+    reach_storage(page, open_game.site_url)
     plant(page, save, stats)
-    page.goto(page.url.split("?")[0] + "?" + query)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    open_game(page, query)
     page.wait_for_selector(MY_TURN, state="attached")
 
 
