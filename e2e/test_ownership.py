@@ -14,7 +14,7 @@ from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions, wait_until
-from ui_helpers import BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, saved, stored_record
+from ui_helpers import BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, reach_storage, saved, stored_record
 
 EASY = "levels=easy,easy,easy&speed=instant"
 NEW_GAME_NOW = '[role=alert] button[data-intent="new-game-now"]'
@@ -211,12 +211,12 @@ def next_deal_save(seed: int) -> dict:
     return {"game": game.to_dict(), "levels": ["easy", "easy", "easy"], "ai_seed": 4242}
 
 
-def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, open_game, site_url, guard):
+def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, site_url, guard):
     """Storage refuses every write; the person plays on, plays a finished deal again and comes back
     (the engine's snapshot must not claim the match is stored), then the engine dies: the match
     resumes with every move played, not from the last one stored."""
     from test_reliability import WATCH_CRASH_ALERTS, wait_for_restart
-    open_game(page, EASY)
+    reach_storage(page, site_url)
     load_save(page, next_deal_save(3))  # deal 0 played and made
     page.goto(site_url + "?speed=instant")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -23,7 +23,7 @@ import time
 from playwright.sync_api import Page
 
 from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
-from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame, worker_named
+from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame, reach_storage, worker_named
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -217,19 +217,19 @@ def test_decisions_arriving_for_other_cards_leave_the_live_regions_alone(page: P
 
 
 # The page's match key of a save and its build (what analysis-host.js keeps a review under).
-KEY_AND_BUILD = """async (save) => {
-  const { matchKey } = await import(new URL("js/stats.js", document.baseURI));
-  const { BUILD } = await import(new URL("js/build-info.js", document.baseURI));
+KEY_AND_BUILD = """async ([save, site]) => {
+  const { matchKey } = await import(new URL("js/stats.js", site));
+  const { BUILD } = await import(new URL("js/build-info.js", site));
   return [await matchKey(save), BUILD.build];
 }"""
 
 
 def plant_kept_review(page: Page, open_game, match, index: int, decision) -> None:
-    """Opens the finished match with every decision of its deal kept by this build (CPython's
+    """Stores the finished match with every decision of its deal kept by this build (CPython's
     values), decision `index` replaced by `decision`, and statistics counting the deal as played."""
-    open_game(page, "speed=instant&analysis=0")
+    reach_storage(page, open_game.site_url)
     load_save(page, match["done"])
-    key, build = page.evaluate(KEY_AND_BUILD, match["done"])
+    key, build = page.evaluate(KEY_AND_BUILD, [match["done"], open_game.site_url])
     decisions = {str(i): d for i, d in enumerate(match["review"]["decisions"])}
     decisions[str(index)] = decision
     keep_review(page, f"review:match:{key}:{match['deal']}", {"build": build, "decisions": decisions})
@@ -245,7 +245,7 @@ def person_cards(match: dict) -> list[int]:
 def test_a_kept_decision_with_a_loss_that_is_not_a_number_is_valued_again(page: Page, open_game, match):
     first = person_cards(match)[0]
     plant_kept_review(page, open_game, match, first, {**match["review"]["decisions"][first], "loss": "lots"})
-    page.goto(page.url.split("?")[0] + "?speed=instant")  # the boot reviews the last played deal
+    open_game(page, "speed=instant")  # the boot reviews the last played deal
     deadline = time.monotonic() + 60
     while not (page.evaluate(READ_ENTRY, "stats") or {}).get("reviews"):
         assert time.monotonic() < deadline, "the deal's review was never counted"
@@ -260,7 +260,7 @@ def test_a_kept_decision_with_a_loss_that_is_not_a_number_is_valued_again(page: 
 def test_a_kept_decision_that_is_not_a_decision_is_valued_again(page: Page, open_game, match):
     first = person_cards(match)[0]
     plant_kept_review(page, open_game, match, first, 5)
-    page.goto(page.url.split("?")[0] + "?speed=instant&analysis=0")
+    open_game(page, "speed=instant&analysis=0")
     review_from_sheet(page)  # all 8 cards valued (every render threw: the review never loaded)
     d, pos = first_person_card(match)
     go_to(page, pos)
