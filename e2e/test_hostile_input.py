@@ -9,7 +9,7 @@ import json
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import LEGACY_SAVE_KEY, act_once, clear_store, moves, saved
+from ui_helpers import LEGACY_SAVE_KEY, act_once, clear_store, moves, reach_storage, saved
 
 SETTINGS_KEY = "belote.settings.v1"
 DEFAULT_LEVELS = ["normal", "normal", "normal"]
@@ -35,8 +35,7 @@ def forget_everything(page: Page) -> None:
 
 
 def test_hostile_queries_boot_with_the_defaults_and_play(page: Page, site_url: str):
-    page.goto(site_url + "?speed=instant&levels=easy,easy,easy")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reach_storage(page, site_url)
     for query, match in HOSTILE_QUERIES:
         forget_everything(page)
         page.goto(site_url + "?" + query)
@@ -57,8 +56,7 @@ def test_hostile_stored_settings_and_a_deeply_nested_save_are_refused_and_the_ga
     """Settings no page wrote (a target of 1e300, wrong types, prototype names) fall back to the
     defaults, and a stored save nested DEPTH deep is refused with a message (the engine client
     refuses it before the worker); the new match then plays."""
-    page.goto(site_url + "?speed=instant&levels=easy,easy,easy")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reach_storage(page, site_url)
     forget_everything(page)
     hostile_settings = {"lang": "__proto__", "speed": "constructor", "levels": "easy,easy,easy",
                         "target": 1e300, "fourColour": "yes"}

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import READY, BOOT_TIMEOUT_MS
+from ui_helpers import NO_BACKGROUND_REVIEWS
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["en", "fr", "lt", "it", "vi", "hi"]
@@ -59,7 +60,7 @@ COLLECT_JS = """() => {
 
 
 def open_in(page: Page, site_url: str, lang: str) -> Page:
-    page.goto(f"{site_url}?lang={lang}")
+    page.goto(f"{site_url}?lang={lang}&{NO_BACKGROUND_REVIEWS}")  # the review's language: test_review
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     # Let the first computer moves and the status line settle into the page's language.
     page.wait_for_selector("html[lang='%s']" % lang, state="attached")
