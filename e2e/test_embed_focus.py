@@ -15,15 +15,17 @@ from playwright.sync_api import Error as PlaywrightError
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_embed import host_with_game as embedded, person_action
-from ui_helpers import BID, MY_TURN, moves, next_frame
+from ui_helpers import BID, MY_TURN, NO_BACKGROUND_REVIEWS, moves, next_frame
 
 
 COMMENT_BOX = '<p><label>Comment <input id="comment" autocomplete="off"></label></p>'
 
 
 def host_with_game(page, site_url, serve_dir, guard, tmp_path, query, **around):
-    """The game embedded (embed=1) in a blog post with a comment box above it."""
-    return embedded(page, site_url, serve_dir, guard, tmp_path, f"embed=1&{query}", **({"before": COMMENT_BOX} | around))
+    """The game embedded (embed=1) in a blog post with a comment box above it (no review worker: test_embed
+    keeps the page's default)."""
+    return embedded(page, site_url, serve_dir, guard, tmp_path, f"embed=1&{NO_BACKGROUND_REVIEWS}&{query}",
+                    **({"before": COMMENT_BOX} | around))
 
 
 def host_focus(page) -> str:

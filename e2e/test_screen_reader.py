@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from test_review import match, resume, review_from_sheet, valued  # noqa: F401 (fixture)
-from ui_helpers import MY_TURN, deals_done, next_frame, play_until
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, deals_done, next_frame, play_until
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,7 @@ def ax_nodes_with(page: Page, text: str) -> list[dict]:
 
 def test_narration_says_each_card_once_and_in_the_language_on_show(page: Page, open_game):
     page.add_init_script(RECORD)
-    open_game(page, "levels=easy,easy,easy&speed=instant&seed=35&nosw=1")
+    open_game(page, f"levels=easy,easy,easy&speed=instant&seed=35&nosw=1&{NO_BACKGROUND_REVIEWS}")
     start = deals_done(page)
     # play until the deal is in its play phase, then switch to French at the person's turn
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
@@ -84,7 +84,7 @@ def test_narration_says_each_card_once_and_in_the_language_on_show(page: Page, o
 
 
 def test_statistics_reset_is_said_where_a_screen_reader_can_hear_it(page: Page, open_game):
-    open_game(page, "speed=instant&nosw=1")
+    open_game(page, f"speed=instant&nosw=1&{NO_BACKGROUND_REVIEWS}")
     page.click("#btn-stats")
     page.wait_for_selector("#dlg-stats[open]")
     page.click("#stats-reset")
@@ -142,7 +142,7 @@ def test_closing_a_dialog_at_the_persons_turn_gives_the_focus_back_to_the_turn(p
     """The focus on <body> at the person's turn (the card clicked went away, a click on the felt),
     S opens the score sheet, Escape closes it: the focus stayed on <body>, where the arrows and
     Enter do nothing (focusTurn ran while the closed dialog's button still held the focus)."""
-    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=34")
+    open_game(page, f"levels=easy,easy,easy&nosw=1&speed=fast&seed=34&{NO_BACKGROUND_REVIEWS}")
     page.wait_for_selector(MY_TURN, state="attached")
     page.mouse.click(5, 400)
     assert page.evaluate("document.activeElement === document.body")
@@ -161,7 +161,7 @@ def test_an_engine_that_dies_behind_an_open_dialog_is_heard_in_it(page: Page, op
     from test_reliability import HOLD_STEPS, engine_worker
     from ui_helpers import act_once, moves
     guard.allow_console(r".")
-    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=34")
+    open_game(page, f"levels=easy,easy,easy&nosw=1&speed=fast&seed=34&{NO_BACKGROUND_REVIEWS}")
     play_until(page, lambda: moves(page) >= 2)
     page.wait_for_selector(MY_TURN, state="attached")
     engine_worker(page).evaluate(HOLD_STEPS)
@@ -180,7 +180,7 @@ def test_an_engine_that_dies_behind_an_open_dialog_is_heard_in_it(page: Page, op
 def test_the_cards_on_the_table_say_who_played_them(page: Page, open_game):
     """The trick read "eight of diamonds, jack of diamonds, ...": which seat played which card was
     only shown by where it lies."""
-    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=35")
+    open_game(page, f"levels=easy,easy,easy&nosw=1&speed=fast&seed=35&{NO_BACKGROUND_REVIEWS}")
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None
                and len(page.query_selector_all("#trick [data-card]")) >= 1)
     names = {0: "You", 1: "West", 2: "North", 3: "East"}
@@ -239,7 +239,7 @@ HEARD = """(selector) => {
 def test_the_hinted_card_carries_its_reason_for_a_screen_reader(page: Page, open_game):
     """The hint's ring was for the eye only: the card or bid focused by the hint now has the
     reason as its description (said by name, not "A♣")."""
-    open_game(page, "levels=easy,easy,easy&nosw=1&speed=fast&seed=35")
+    open_game(page, f"levels=easy,easy,easy&nosw=1&speed=fast&seed=35&{NO_BACKGROUND_REVIEWS}")
     play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN) is not None)
     page.keyboard.press("h")
     hinted = page.wait_for_selector("#hand [data-hint='1']", timeout=30_000)
@@ -288,7 +288,7 @@ def test_the_first_deal_of_a_new_match_says_its_turned_card(page: Page, open_gam
     ..."); the first deal of a match (and of a practice) has none: the page says it before the
     person's first "Your turn: take or pass."."""
     page.add_init_script(RECORD)
-    open_game(page, "levels=easy,easy,easy&speed=instant&seed=35&nosw=1")
+    open_game(page, f"levels=easy,easy,easy&speed=instant&seed=35&nosw=1&{NO_BACKGROUND_REVIEWS}")
     page.wait_for_selector(MY_TURN, state="attached")
     said = page.evaluate("window.__announced")
     turn = said.index(cat("en")["status_your_bid_round1"])
