@@ -200,12 +200,12 @@ def test_an_abandoned_match_counts_as_played_and_not_won(page: Page, open_game):
     assert page.get_attribute("html", "data-analysis") is None
     # a new match not yet begun abandons nothing (read once the newer match is stored: the
     # person's turn alone was the older one's too)
-    begun = saved(page)["game"]["seed"]
+    older = saved(page)["game"]["seed"]
     page.click("#btn-new")
     page.click("#dlg-new button[type=submit]")
     page.wait_for_selector("#dlg-new[open]", state="detached")
     deadline = time.monotonic() + 30
-    while saved(page)["game"]["seed"] == begun:
+    while saved(page)["game"]["seed"] == older:
         assert time.monotonic() < deadline, "the new match was never stored"
         page.wait_for_timeout(100)
     page.wait_for_selector(MY_TURN, state="attached")
