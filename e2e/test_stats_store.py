@@ -21,6 +21,7 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 import time
 
+from test_reliability import wait_until
 from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, reach_storage, saved
 
 LEVELS = ["easy", "easy", "easy"]
@@ -204,10 +205,7 @@ def test_an_abandoned_match_counts_as_played_and_not_won(page: Page, open_game):
     page.click("#btn-new")
     page.click("#dlg-new button[type=submit]")
     page.wait_for_selector("#dlg-new[open]", state="detached")
-    deadline = time.monotonic() + 30
-    while saved(page)["game"]["seed"] == older:
-        assert time.monotonic() < deadline, "the new match was never stored"
-        page.wait_for_timeout(100)
+    wait_until(lambda: saved(page)["game"]["seed"] != older, timeout=30, what="the new match to be stored")
     page.wait_for_selector(MY_TURN, state="attached")
     assert open_stats(page)["matches"] == "1"
 
