@@ -244,7 +244,8 @@ def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, 
     page.click(f"{BID}, {LEGAL_CARD}")  # sent to a dead engine: it is noticed, restarted, and replayed
     wait_for_restart(page)
     wait_until(lambda: len(stored_actions(page)) > played, timeout=60, what="every move resumed and stored")
-    assert moves(page) > played
+    # the worker stores a move before the page draws it: the table follows within a frame or two
+    wait_until(lambda: moves(page) > played, timeout=10, what="the table to show the resumed moves")
 
 
 def test_a_new_game_asked_just_before_the_match_was_taken_does_not_replace_it(context, site_url, guard):
