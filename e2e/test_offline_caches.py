@@ -16,7 +16,7 @@ from conftest import BOOT_TIMEOUT_MS, READY
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
     QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, first_visit, persistent, serve, stamps, stop, two_builds,
 )
-from ui_helpers import act_once
+from ui_helpers import act_once, wait_until
 
 ALERT = '[role="alert"]'
 REGISTRATION = """navigator.serviceWorker.getRegistration().then((r) => r && {
@@ -27,13 +27,6 @@ def cache_names(site: Path, scope: str = "/") -> list[str]:
     """The service worker's two caches for `site` served at `scope` (sorted: runtime, site)."""
     info = json.loads((site / "build.json").read_text())
     return [f"belote:{scope}:runtime-{info['pyodide']}", f"belote:{scope}:site-{info['build']}"]
-
-
-def wait_until(predicate, timeout: float = 30.0, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
-        time.sleep(0.1)
 
 
 def install_over(page, server, hits_before: int = 0) -> dict | None:

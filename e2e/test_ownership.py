@@ -13,8 +13,9 @@ from playwright.sync_api import Page
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
-from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions, wait_until
-from ui_helpers import BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, reach_storage, saved, stored_record
+from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions
+from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, reach_storage,
+                        saved, stored_record, wait_until)
 
 EASY = "levels=easy,easy,easy&speed=instant"
 NEW_GAME_NOW = '[role=alert] button[data-intent="new-game-now"]'

@@ -9,17 +9,10 @@ import time
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved, worker_named
+from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved, wait_until, worker_named
 
 EASY = "levels=easy,easy,easy&speed=instant"
 TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
-
-
-def wait_until(check, timeout: float = 30.0, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def stored_actions(page: Page) -> list[str]:

@@ -21,8 +21,7 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 import time
 
-from test_reliability import wait_until
-from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, reach_storage, saved
+from ui_helpers import MY_TURN, READ_ENTRY, WRITE_ENTRY, act_once, deals_done, kept_reviews, load_save, moves, reach_storage, saved, wait_until
 
 LEVELS = ["easy", "easy", "easy"]
 KEY = ",".join(LEVELS)
@@ -272,7 +271,7 @@ def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page
     worker now keeps what a failed write could not count for the next write of that match.
     `engine_dies`: the engine dies before that write, and the new one resumes from the page's copy
     of the match: it counts the deal that copy ended beyond the stored save (it was never counted)."""
-    from test_reliability import DISK_BACK, FULL_DISK, WATCH_CRASH_ALERTS, engine_worker, wait_until
+    from test_reliability import DISK_BACK, FULL_DISK, WATCH_CRASH_ALERTS, engine_worker
 
     resume(page, open_game, before_last_card(seed=3, target=5000), None, "speed=instant&analysis=0")
     engine_worker(page).evaluate(FULL_DISK)

@@ -130,6 +130,14 @@ def forget_reviews(page: Page) -> None:
         keep_review(page, key, None)
 
 
+def wait_until(check, timeout: float = 30.0, what: str = "condition") -> None:
+    """Polls ``check()`` every 50 ms until it is true; fails naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what} ({timeout} s)"
+        time.sleep(0.05)
+
+
 def moves(page: Page) -> int:
     """How many actions of the match the table has shown."""
     value = page.get_attribute("#app", "data-moves")
