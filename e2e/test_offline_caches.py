@@ -60,6 +60,9 @@ def test_an_online_visit_after_the_caches_were_evicted_restores_offline_play(per
     stop(server)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    # offline play includes the reviews: the analysis worker boots from the caches too (were a file
+    # missing there, its boot's "Failed to fetch" would come from here, and this wait would say so)
+    page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     guard.check()
 
 
