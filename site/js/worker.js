@@ -64,6 +64,12 @@ function watchDownloads(total) {
   let rejectFailed;
   const failed = new Promise((_, reject) => { rejectFailed = reject; });
   failed.catch(() => {});
+  // A fetch that cannot start is rethrown to its caller (the runtime's loader), which leaves it
+  // unhandled: the boot already fails with the message above, so that copy is not thrown twice.
+  const reported = new WeakSet();
+  self.addEventListener("unhandledrejection", (event) => {
+    if (reported.has(event.reason)) event.preventDefault();
+  });
   const report = (force) => {
     const now = performance.now();
     if (!force && now - lastPost < 250) return;
@@ -91,6 +97,7 @@ function watchDownloads(total) {
       response = await realFetch(input, init);
     } catch (e) {
       rejectFailed(new Error(`cannot fetch ${url}: ${(e && e.message) || e}`));
+      if (e && typeof e === "object") reported.add(e);
       throw e;
     }
     // a copy of the body, read as it arrives (the original keeps its URL: the browser caches
