@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
 from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, NO_BACKGROUND_REVIEWS, act_once, clear_store, deals_done, load_save,
-                        moves, next_frame, play_deal, play_until, reach_storage, saved, touch_page)
+                        moves, next_frame, play_deal, play_until, reach_storage, saved, touch_page, wait_until)
 
 EASY = f"levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}"
 
@@ -75,9 +75,7 @@ def test_only_legal_cards_are_enabled_and_a_disabled_card_cannot_be_played(page:
     legal_code = enabled[0]
     shown = moves(page)
     page.click(f'#hand button[data-card="{legal_code}"]')
-    deadline = time.monotonic() + 30
-    while moves(page) == shown and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_until(lambda: moves(page) != shown, what="the legal card to be shown")
     assert saved(page)["game"]["actions"][actions:actions + 1] == [legal_code]
     assert code not in saved(page)["game"]["actions"][actions:]
     assert page.query_selector(f'#hand button[data-card="{code}"]') is not None
@@ -255,10 +253,7 @@ def test_new_game_asks_before_abandoning_a_match(page: Page, open_game):
     page.click("#dlg-confirm [data-intent='confirm-new-game']")
     page.wait_for_selector("dialog[open]", state="detached")
     # (wait_for_function breaks under the CSP: poll instead)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and engine_view(page)["target"] != 500:
-        time.sleep(0.05)
-    assert engine_view(page)["target"] == 500
+    wait_until(lambda: engine_view(page)["target"] == 500, timeout=10, what="the engine's target 500")
 
 
 import pytest  # noqa: E402
@@ -328,10 +323,7 @@ def test_new_game_dialog_custom_target_and_levels(page: Page, open_game):
     page.fill("#dlg-new input[name=customTarget]", "750")
     page.click("#dlg-new button[type=submit]")
     page.wait_for_selector("dialog[open]", state="detached")
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and engine_view(page)["target"] != 750:
-        time.sleep(0.05)
-    assert engine_view(page)["target"] == 750
+    wait_until(lambda: engine_view(page)["target"] == 750, timeout=10, what="the engine's target 750")
     assert saved(page)["levels"] == ["easy", "hard", "easy"]
     # The save is written before the next animation frame redraws the seats: wait for the redraw.
     expect(page.locator(".seat-2 .seat-level")).to_have_text("Hard", timeout=5000)

@@ -12,7 +12,7 @@ from conftest import BOOT_TIMEOUT_MS, READY
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
     held_takeover, page_id, persistent, stamps, two_builds,
 )
-from ui_helpers import MY_TURN, play_until
+from ui_helpers import MY_TURN, play_until, wait_until
 
 OFFER = '[data-notice="update"]'
 APPLY = OFFER + ' button[data-intent="apply-update"]'
@@ -20,13 +20,9 @@ APPLY = OFFER + ' button[data-intent="apply-update"]'
 
 def wait_for_takeover(page, timeout: float = 60.0) -> None:
     """Until B controls the page (no wait_for_function: the page's CSP blocks it)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.evaluate("""navigator.serviceWorker.getRegistration().then((r) =>
-                              !!r && !r.waiting && !!r.active && r.active === navigator.serviceWorker.controller)"""):
-            return
-        time.sleep(0.1)
-    raise AssertionError("build B did not take over within %s s" % timeout)
+    wait_until(lambda: page.evaluate("""navigator.serviceWorker.getRegistration().then((r) =>
+                              !!r && !r.waiting && !!r.active && r.active === navigator.serviceWorker.controller)"""),
+               timeout, what="build B to take over")
 
 
 def test_update_now_after_a_held_takeover_that_landed_mid_match_moves_the_page_to_the_new_build(persistent, two_builds):
