@@ -115,6 +115,18 @@ def test_round2_bids_refused_in_round_1():
     g = game_in_phase("bid1")
     for s in SUITS:
         assert_refused(g, "take:" + s)
+        with pytest.raises(IllegalAction, match="round 1 takes the turned suit"):
+            g.play("take:" + s)
+
+
+def test_round2_refusals_say_why():
+    """Round 2's refusals name the rule: the turned suit cannot be named; cards wait for the play."""
+    g = game_in_phase("bid2")
+    turned = g.view(0)["turned_card"][1]
+    with pytest.raises(IllegalAction, match="round 2 cannot name the turned suit"):
+        g.play("take:" + turned)
+    with pytest.raises(IllegalAction, match="cards are played after the bidding"):
+        g.play("JH")
 
 
 @pytest.mark.parametrize("phase", ["bid1", "bid2"])

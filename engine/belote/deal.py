@@ -113,8 +113,11 @@ class Deal:
                 return "not a card code (codes are rank 7 8 9 T J Q K A + suit C D H S, e.g. 'JH')"
             ps = self.play
             return refusal(ps.hands[ps.to_act], ps.trick, ps.trump, c) or "not legal now"
-        if action.startswith("take:") and action[5:] == SUITS[self.turned >> 3]:
-            return "round 2 cannot name the turned suit"
+        if len(action) == 6 and action.startswith("take:") and action[5] in SUITS:
+            if self.phase == BID1:
+                return "round 1 takes the turned suit ('take'); a suit is named in round 2"
+            if action[5:] == SUITS[self.turned >> 3]:
+                return "round 2 cannot name the turned suit"
         if action in CODE_TO_CARD:
             return "cards are played after the bidding"
         return "not a bid now"
