@@ -174,6 +174,16 @@ def test_the_ai_seed_is_drawn_apart_from_the_deck_seed(monkeypatch):
     assert new_game(Bridge(), seed=1)["save"]["ai_seed"] != new_game(Bridge(), seed=1)["save"]["ai_seed"]
 
 
+def test_every_bit_of_an_ai_seed_counts():
+    """Seeds up to 2**53-1 are accepted, so two that differ only above bit 31 give other moves;
+    32-bit seeds (the ones the bridge draws) keep the moves they always had."""
+    assert [move_seed(s, m) for s, m in ((0, 0), (1, 5), (2**32 - 1, 99), (123456789, 1000))] == \
+        [0, 654822608, 298704907, 546930917]
+    for low, move in ((1, 5), (7, 3), (0, 0)):
+        seeds = {move_seed(low + (high << 32), move) for high in (0, 1, 2, 2**20, 2**21 - 1)}
+        assert len(seeds) == 5
+
+
 def test_hint_gives_hards_action_and_a_reason(bridge):
     snap = new_game(bridge)
     hint = ok(bridge, "hint")

@@ -57,5 +57,7 @@ def move_seed(ai_seed: int, move: int) -> int:
     the same computer choices. A fixed integer mix: the same on every platform.
     """
     x = ((ai_seed & 0xFFFFFFFF) << 20 | (move & 0xFFFFF)) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+    if ai_seed >> 32:  # seeds up to 2**53-1 are accepted: their high bits count too (32-bit ones unchanged)
+        x = (x ^ (ai_seed >> 32)) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
     x ^= x >> 31
     return (x * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF) >> 33
