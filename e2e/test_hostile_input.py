@@ -95,6 +95,8 @@ HOSTILE_CALLS = """async () => {
     ["legacy NaN", "resume", { owner: "t", legacy: { game: NaN, levels: Infinity } }],
     ["odd owner", "resume", { owner: { id: 1 }, seed: "7", legacy: nested(40, 0) }],
     ["no legacy", "resume", { owner: "t", seed: -1, legacy: null }],
+    ["kept text", "resume", { owner: "t", kept: "x", legacy: null }],
+    ["deep kept", "resume", { owner: "t", kept: nested(40, 0) }],
     ["huge target", "new_game", { owner: "t", target: 1e300, levels: easy }],
     ["infinite target", "new_game", { owner: "t", target: Infinity, seed: NaN, levels: easy }],
     ["proto level", "new_game", { owner: "t", levels: ["easy", "easy", "__proto__"] }],
@@ -138,7 +140,8 @@ def test_worker_methods_answer_hostile_params_and_keep_playing(page: Page, site_
     assert got["deep action"]["type"] == "BadRequest" and "deeper than 32" in got["deep action"]["message"]
     assert got["very deep action"]["type"] == "BadRequest" and "deeper than 64" in got["very deep action"]["message"]
     assert got["unsafe seed"]["type"] == "ValueError" and "seed" in got["unsafe seed"]["message"]  # past 2**53
-    assert got["legacy text"]["type"] == got["legacy NaN"]["type"] == "ValueError"
+    assert got["legacy text"]["type"] == got["legacy NaN"]["type"] == got["kept text"]["type"] == "ValueError"
+    assert got["deep kept"]["type"] == "BadRequest" and "deeper than 32" in got["deep kept"]["message"]
     # No stored match here, so the legacy copy is what resume would load, whatever seed is asked
     # for (the page asks before a link replaces a match): 40 levels deep, the bridge refuses it.
     assert got["odd owner"]["type"] == "BadRequest" and "deeper than 32" in got["odd owner"]["message"]

@@ -14,8 +14,8 @@ from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions
-from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, act_once, load_save, moves, next_frame, play_until, reach_storage,
-                        saved, stored_record, wait_until)
+from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, READ_ENTRY, act_once, kept_reviews, load_save, moves, next_frame,
+                        play_deal, play_until, reach_storage, saved, stored_record, wait_until)
 
 EASY = "levels=easy,easy,easy&speed=instant"
 NEW_GAME_NOW = '[role=alert] button[data-intent="new-game-now"]'
@@ -247,6 +247,57 @@ def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, 
     wait_until(lambda: len(stored_actions(page)) > played, timeout=60, what="every move resumed and stored")
     # the worker stores a move before the page draws it: the table follows within a frame or two
     wait_until(lambda: moves(page) > played, timeout=10, what="the table to show the resumed moves")
+
+
+# The page's match key of a save (js/stats.js matchKey: what statistics and kept reviews are filed under).
+MATCH_KEY = """async ([save, site]) => (await import(new URL("js/stats.js", site))).matchKey(save)"""
+
+
+def test_a_new_game_storage_refused_is_reviewed_and_survives_a_dead_engine(page: Page, site_url, guard):
+    """Storage refuses every write, then the person starts a New game: only the page holds it, the
+    older match stays stored. A finished deal of the new match is reviewed from the page's copy (the
+    stored match's deal of that number has other cards), and when the engine dies the new match
+    resumes, not the stored one, with its finished deal counted once a write lands."""
+    from test_reliability import WATCH_CRASH_ALERTS, wait_for_restart
+    reach_storage(page, site_url)
+    old = next_deal_save(3)  # its deal 0 is played: a review of "deal 0" could show it
+    load_save(page, old)
+    old_key = page.evaluate(MATCH_KEY, [old, site_url])
+    page.goto(site_url + "?speed=instant")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    engine_worker(page).evaluate(FULL_DISK)
+    page.click("#btn-new")
+    page.click("#dlg-new button[type=submit]")
+    page.click("#dlg-confirm [data-intent='confirm-new-game']")  # the stored match is in progress
+    page.wait_for_selector('#app[data-deals-done="0"]', state="attached")
+    play_deal(page)
+    assert saved(page)["game"]["seed"] == old["game"]["seed"]  # the new match is not stored
+    page.click('[data-notice="storage"] button[data-intent="dismiss-notice"]')
+
+    page.click("#btn-sheet")
+    page.click('#dlg-sheet [data-intent="review"][data-deal="0"]')
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    # (the stored match's last deal may be kept too: the analysis worker's start reviews it)
+    wait_until(lambda: any(k.startswith("review:match:") and old_key not in k for k in kept_reviews(page)),
+               what="the new match's deal reviewed and its values kept")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-review", state="hidden")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-sheet", state="hidden")
+    page.wait_for_selector(MY_TURN, state="attached")
+    played = moves(page)
+
+    page.evaluate(WATCH_CRASH_ALERTS)
+    engine_worker(page).evaluate("close()")
+    page.click(f"{BID}, {LEGAL_CARD}")  # sent to a dead engine: it is noticed, restarted, and replayed
+    wait_for_restart(page)
+    wait_until(lambda: len(saved(page)["game"]["actions"]) > played, timeout=60, what="the new match resumed and stored")
+    resumed = saved(page)
+    assert resumed["game"]["seed"] != old["game"]["seed"]
+    new_key = page.evaluate(MATCH_KEY, [resumed, site_url])
+    assert any(new_key in k for k in kept_reviews(page))  # what was reviewed is this match's deal
+    stats = page.evaluate(READ_ENTRY, "stats")
+    assert stats["played"] == {"match": new_key, "deals": [0]}  # counted with the first write that landed
 
 
 def test_a_new_game_asked_just_before_the_match_was_taken_does_not_replace_it(context, site_url, guard):

@@ -56,10 +56,12 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
   let focus = null;
   let pumping = false;
 
+  /** The save to review: the page's copy when it hands one (moves storage refused: newer than the
+   * stored record, which may even be of the match before), else the stored match. */
   async function saveOf(source, given) {
-    if (source === "practice") return given || null;
+    if (given || source === "practice") return given || null;
     const record = store ? await store.read().catch(() => null) : null;
-    return record ? record.save : given || null;
+    return record ? record.save : null;
   }
 
   function open(r) {

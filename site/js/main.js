@@ -271,7 +271,8 @@ async function resumeOrStart() {
     reply = await session.engine.call("resume", {
       owner: tab.id,
       seed: session.linkSeed,
-      legacy: session.recoverySave || legacy.save, // the page's copy is the newest: its moves were not stored
+      kept: session.recoverySave, // the page's copy of moves storage refused: the newest of this tab's
+      legacy: legacy.save,
       shown: storage.loadShown(),
     });
   } catch (e) {

@@ -245,11 +245,20 @@ async function write(save, steps, abandoned) {
  * further (its moves could not be stored: nothing the person played is dropped). */
 function furthest(stored, kept) {
   if (!stored || !kept) return stored || kept;
-  const a = stored.game?.actions;
-  const b = kept.game?.actions;
-  const continues = Array.isArray(a) && Array.isArray(b) && b.length > a.length
-    && stored.game.seed === kept.game.seed && a.every((action, i) => action === b[i]);
-  return continues ? kept : stored;
+  return continues(stored, kept) ? kept : stored;
+}
+
+/** `later` is `earlier`'s match played further: same seed, `earlier`'s actions a shorter prefix. */
+function continues(earlier, later) {
+  return reaches(earlier, later) && later.game.actions.length > earlier.game.actions.length;
+}
+
+/** `later` is `earlier`'s match, as far or further: same seed, `earlier`'s actions a prefix. */
+function reaches(earlier, later) {
+  const a = earlier?.game?.actions;
+  const b = later?.game?.actions;
+  return Array.isArray(a) && Array.isArray(b) && b.length >= a.length
+    && earlier.game.seed === later.game.seed && a.every((action, i) => action === b[i]);
 }
 
 /** The deals and match end that a dead engine's moves beyond the stored save (`since` actions)
@@ -406,10 +415,12 @@ const HOST = {
     practiceToken++;
     return {};
   },
-  /** {owner, seed?, legacy?}: resume the stored match (or `legacy`, a save kept elsewhere, when none
-   * is stored or it continues the stored match further) for tab
-   * `owner`; `otherSeed`: a `seed` was asked for and the match resumed is another (the page asks). */
-  async resume({ owner: tabId = owner, seed = null, legacy = null, shown = null } = {}) {
+  /** {owner, seed?, kept?, legacy?}: resume the stored match for tab `owner`, or a save kept
+   * elsewhere: `kept`, the page's copy of moves storage refused, when no other tab has written since
+   * (it is then the newest, even of another match: a new game that could not be stored), else
+   * `kept` or `legacy` (a previous build's) when none is stored or it continues the stored match
+   * further; `otherSeed`: a `seed` was asked for and the match resumed is another (the page asks). */
+  async resume({ owner: tabId = owner, seed = null, kept = null, legacy = null, shown = null } = {}) {
     owner = tabId;
     lostToOtherTab = false;
     let record = null;
@@ -419,10 +430,17 @@ const HOST = {
       // Not "nothing stored": a new match would be written over the one that could not be read.
       throw new BridgeError("StorageReadError", `the stored match could not be read (${String((e && e.message) || e)})`);
     }
-    const save = furthest(record?.save, legacy);
+    const stored = record?.save;
+    // The page's copy is the newest when no other tab wrote since, unless the stored save is that
+    // same match as far or further (the dead engine stored a move it never posted)
+    const newest = kept && (!record?.owner || record.owner === tabId) && !reaches(kept, stored);
+    const save = newest ? kept : furthest(stored, kept || legacy);
     if (!save) return { found: false, stored: !!store };
     const result = bridgeCall("load", { save }); // a bad save throws: the page says so, the record stays
-    if (record?.save && save === legacy) countUnstored(result.save, record.save.game.actions.length);
+    // The deals of moves no write that landed held were never counted: past the stored save, or all
+    // of them when the page's copy is another match (a new game never stored)
+    if (save === kept) countUnstored(result.save, continues(stored, kept) ? stored.game.actions.length : 0);
+    else if (stored && save === legacy) countUnstored(result.save, stored.game.actions.length);
     const otherSeed = seed !== null && save?.game?.seed !== seed;
     const reply = await changed(result, { fresh: true });
     return { found: true, otherSeed, ...reply, ...unseen(result, reply.key, shown) };
