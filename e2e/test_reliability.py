@@ -16,7 +16,9 @@ TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
 
 
 def stored_actions(page: Page) -> list[str]:
-    return saved(page)["game"]["actions"]
+    """The actions of the match the engine stored ([] when none is stored)."""
+    record = saved(page)
+    return record["game"]["actions"] if record else []
 
 
 def test_two_tabs_never_fork_the_match(context, site_url, guard):
@@ -170,6 +172,22 @@ def test_full_storage_says_once_the_match_cannot_be_kept_plays_on_and_keeps_tryi
     act_once(page)
     wait_until(lambda: len(stored_actions(page)) > shown, what="the next move stored")  # it kept trying
     assert page.query_selector("[role=alert]") is None
+
+
+def test_site_data_cleared_while_playing_is_written_again_at_the_next_move(page: Page, open_game, site_url: str):
+    """The person clears the site's data while a match is open: the browser closes the open
+    IndexedDB connections. The engine used to keep its closed one, so every later write failed
+    (the page said the match could not be kept, though storage worked). It opens another: the
+    next move stores the whole match again, and nothing is said."""
+    open_game(page, f"{EASY}&seed=35")
+    play_until(page, lambda: moves(page) >= 3)
+    page.context.new_cdp_session(page).send("Storage.clearDataForOrigin",
+                                            {"origin": site_url.rstrip("/"), "storageTypes": "indexeddb"})
+    assert saved(page) is None
+    shown = moves(page)
+    act_once(page)
+    wait_until(lambda: len(stored_actions(page)) > shown, what="the match stored again")
+    assert page.query_selector('[data-notice="storage"]') is None
 
 
 # The next read of the store fails (as IndexedDB may: UnknownError, a disk read error); later ones work.

@@ -47,23 +47,55 @@ function done(tx) {
   });
 }
 
-/** The store, or null when IndexedDB is missing or refused (private window, blocked site data). */
-export async function openMatchStore() {
-  let db;
+/** A connection to the database, or null when IndexedDB is missing or refused. */
+async function connect() {
   try {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
     };
-    db = await promised(request);
+    return await promised(request);
   } catch {
     return null;
   }
-  // A newer build that changes the layout closes this connection instead of waiting for it.
-  db.onversionchange = () => db.close();
+}
+
+/** The store, or null when IndexedDB is missing or refused (private window, blocked site data). */
+export async function openMatchStore() {
+  let db = await connect();
+  if (!db) return null;
+  let closed = false;
+  let reopening = null;
+  const watch = (conn) => {
+    // A newer build that changes the layout closes this connection instead of waiting for it, and
+    // the browser closes it when the site's data is cleared: the next request opens another.
+    conn.onversionchange = () => {
+      conn.close();
+      if (conn === db) closed = true;
+    };
+    conn.onclose = () => {
+      if (conn === db) closed = true;
+    };
+  };
+  watch(db);
+
+  /** The open connection; one that was closed under us is opened again (a failure throws: the
+   * request fails as any refused request does, and the next one tries again). */
+  async function connection() {
+    if (!closed) return db;
+    reopening ??= connect().then((again) => {
+      reopening = null;
+      if (!again) throw new Error("the database could not be opened again");
+      db = again;
+      closed = false;
+      watch(again);
+      return again;
+    });
+    return reopening;
+  }
 
   async function update(owner, change) {
-    const tx = db.transaction(STORE, "readwrite");
+    const tx = (await connection()).transaction(STORE, "readwrite");
     const finished = done(tx);
     const store = tx.objectStore(STORE);
     const record = await promised(store.get(KEY));
@@ -124,7 +156,7 @@ export async function openMatchStore() {
   }
 
   async function get(key) {
-    const tx = db.transaction(STORE, "readonly");
+    const tx = (await connection()).transaction(STORE, "readonly");
     return (await promised(tx.objectStore(STORE).get(key))) || null;
   }
 
@@ -133,7 +165,7 @@ export async function openMatchStore() {
       return get(KEY);
     },
     async claim(owner) {
-      const tx = db.transaction(STORE, "readwrite");
+      const tx = (await connection()).transaction(STORE, "readwrite");
       const finished = done(tx);
       const store = tx.objectStore(STORE);
       const record = (await promised(store.get(KEY))) || null;
@@ -151,7 +183,7 @@ export async function openMatchStore() {
       return get(STATS_KEY);
     },
     async updateStats(change) {
-      const tx = db.transaction(STORE, "readwrite");
+      const tx = (await connection()).transaction(STORE, "readwrite");
       const finished = done(tx);
       const store = tx.objectStore(STORE);
       const record = (await promised(store.get(STATS_KEY))) || null;
@@ -166,7 +198,7 @@ export async function openMatchStore() {
     },
     /** Keeps a review's valued decisions; the least recently kept beyond REVIEWS_KEPT are dropped. */
     async keepReview(key, record) {
-      const tx = db.transaction(STORE, "readwrite");
+      const tx = (await connection()).transaction(STORE, "readwrite");
       const finished = done(tx);
       const store = tx.objectStore(STORE);
       const listed = await reviewsListed(store);
