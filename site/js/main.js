@@ -213,6 +213,7 @@ function matchIsOver() {
  * (an embed while the reader types in the host page) waits for it: showModal() would take the
  * keyboard from the host page. `stillWanted()` is asked again then. */
 function raiseDialog(id, stillWanted) {
+  if (!stillWanted()) return; // e.g. the match moved to another tab while the answer came
   if (document.hasFocus()) {
     openDialog(id);
     return;
@@ -307,7 +308,7 @@ async function resumeOrStart() {
   narrateDealStart(reply.view);
   adoptMatch(reply);
   if (reply.otherSeed) raiseDialog("dlg-confirm", () => !!session.pending);
-  else if (reply.view.phase === "over") raiseDialog("dlg-over", matchIsOver);
+  else if (reply.view.phase === "over") onMatchOver(); // after a dialog the person has open (a review)
 }
 
 async function playAction(action) {
@@ -610,6 +611,7 @@ function onIntent(name, arg, event = null) {
       break;
     case "confirm-new-game":
       if (session.pending) startWith(session.pending.settings, session.pending.seed);
+      else closeDialogs(); // nothing left to start (the match moved): the button still closes
       session.pending = null;
       break;
     case "close-dialog":
