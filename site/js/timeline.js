@@ -82,8 +82,10 @@ async function run(gen) {
 /** Waits while a dialog is open (the table stays as the dialog shows it); true when the run may go on. */
 async function noDialog(gen) {
   while (gen === generation && state.dialog) {
-    await new Promise((resolve) => { wake = resolve; });
-    wake = null;
+    let mine;
+    await new Promise((resolve) => { wake = mine = resolve; });
+    // a reset() woke this run and a newer one may be waiting already: leave its resolver alone
+    if (wake === mine) wake = null;
   }
   return gen === generation;
 }
