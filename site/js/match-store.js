@@ -62,19 +62,18 @@ async function connect() {
 
 /** The store, or null when IndexedDB is missing or refused (private window, blocked site data). */
 export async function openMatchStore() {
-  let db = await connect();
+  let db = await connect(); // null once closed under us: the next request opens another
   if (!db) return null;
-  let closed = false;
   let reopening = null;
   const watch = (conn) => {
     // A newer build that changes the layout closes this connection instead of waiting for it, and
-    // the browser closes it when the site's data is cleared: the next request opens another.
+    // the browser closes it when the site's data is cleared.
     conn.onversionchange = () => {
       conn.close();
-      if (conn === db) closed = true;
+      if (conn === db) db = null;
     };
     conn.onclose = () => {
-      if (conn === db) closed = true;
+      if (conn === db) db = null;
     };
   };
   watch(db);
@@ -82,13 +81,12 @@ export async function openMatchStore() {
   /** The open connection; one that was closed under us is opened again (a failure throws: the
    * request fails as any refused request does, and the next one tries again). */
   async function connection() {
-    if (!closed) return db;
+    if (db) return db;
     reopening ??= connect().then((again) => {
       reopening = null;
       if (!again) throw new Error("the database could not be opened again");
-      db = again;
-      closed = false;
       watch(again);
+      db = again;
       return again;
     });
     return reopening;
