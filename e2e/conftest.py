@@ -82,7 +82,9 @@ class Guard:
 
     def on_page_error(self, exc) -> None:
         if not any(p.search(str(exc)) for p in self._allowed_console):
-            self.errors.append(f"page error: {exc}")
+            # where it was thrown (a bare "Failed to fetch" says nothing of whose fetch it was)
+            where = " | ".join(line.strip() for line in (getattr(exc, "stack", "") or "").splitlines()[1:])
+            self.errors.append(f"page error: {exc}" + (f" (at {where})" if where else ""))
 
     def on_request(self, request) -> None:
         url = request.url

@@ -37,14 +37,35 @@ def test_missing_wheel_fails_fast_with_boot_error(page, site_url, guard):
 
 def test_a_slow_download_that_keeps_coming_is_not_a_hang(page, site_dir, serve_dir, guard):
     """The boot's clock counts silence, not time: on a link that brings the boot's ~10.6 MB in
-    about 5 s, a 3 s timeout does not fire (it did, when the whole boot had to fit in it: a phone
-    on a slow network never got in), and the page hears how much has come."""
-    url = serve_dir(site_dir, rate=2_000_000)
+    about 13 s, a 7 s timeout does not fire (it did, when the whole boot had to fit in it: a phone
+    on a slow network never got in), and the page hears how much has come. The silences left are
+    the runtime's start after the last byte (1.0-1.4 s on a host at 2.3x the reference, two
+    processes spinning beside it) and CI's hiccups (once over 3 s): 7 s leaves room for both."""
+    url = serve_dir(site_dir, rate=800_000)
     guard.allow_origin(url)
-    assert open_engine_page(page, url, "?timeout=3000") == "1", page.text_content("#out")
+    assert open_engine_page(page, url, "?timeout=7000") == "1", page.text_content("#out")
     download = json.loads(page.get_attribute("#app", "data-result"))["download"]
     build = json.loads(page.context.request.get(url + "build.json").text())
     assert download and download["total"] == build["bootBytes"] and 0 < download["loaded"] <= download["total"], download
+
+
+def test_a_boot_that_broke_off_leaves_no_unhandled_error_while_the_loader_goes_on(page, site_url, guard):
+    """A download that breaks off fails the boot at once, but the runtime's loader goes on and
+    starts its next fetch (a page being unloaded cuts them all: CI saw it while the caches were
+    cleared under a booting worker). That fetch fails too and is not left unhandled. The page's
+    terminate() is put off 3 s here, so the worker lives on past its boot_error."""
+    guard.allow_console(r"Failed to load resource|net::ERR_FAILED")
+    page.route("**/wheels/belote-*.whl", lambda route: route.abort())
+    stdlib = []
+    page.route("**/stdlib/python_stdlib-*.zip", lambda route: (stdlib.append(route.request.url), route.abort()))
+    page.add_init_script("""(() => {
+      const terminate = Worker.prototype.terminate;
+      Worker.prototype.terminate = function () { setTimeout(() => terminate.call(this), 3000); };
+    })();""")
+    assert open_engine_page(page, site_url) == "error"
+    assert page.get_attribute("#app", "data-error") == "BootError"
+    assert "belote-" in page.text_content("#out")  # the wheel's failure is the one said
+    assert stdlib, "the loader's next fetch was never made: nothing tested"
 
 
 def test_wasm_that_never_arrives_times_out(page, site_url):

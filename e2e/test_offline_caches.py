@@ -55,8 +55,9 @@ def test_an_online_visit_after_the_caches_were_evicted_restores_offline_play(per
     assert sorted(page.evaluate("caches.keys()")) == cache_names(site_dir)  # filled before "active"
     # The visit settled before the server stops: its analysis worker booted alongside the refill,
     # partly through the network while the caches were empty. (CI saw a worker's bare "Failed to
-    # fetch" once in this test, ci119: the raw copy of a boot fetch that failed, likely one cut by
-    # the stop; the worker no longer throws that copy, its boot failure is the page's to say.)
+    # fetch" in this test twice, from the runtime loader's stdlib fetch: a boot cut off by the
+    # eviction or the reload went on fetching through the plain fetch. It no longer does:
+    # test_engine_worker.py's test_a_boot_that_broke_off_... provokes it on purpose.)
     page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=BOOT_TIMEOUT_MS)
     stop(server)
     page.reload()

@@ -109,13 +109,14 @@ function watchDownloads(total) {
 }
 
 /** Boots the runtime and the engine, or fails at once when a download breaks off. */
-async function boot(config) {
+function boot(config) {
   const downloads = watchDownloads(Number(config.downloadBytes) || 0);
-  try {
-    return await Promise.race([bootRuntime(config), downloads.failed]);
-  } finally {
-    downloads.stop();
-  }
+  const attempt = bootRuntime(config);
+  // The watch ends with the attempt, not with the race: after a download broke off (a page being
+  // unloaded cuts them all) the runtime's loader goes on and starts its next fetch, which fails
+  // too; through the plain fetch, that failure was left unhandled as a bare "Failed to fetch".
+  attempt.then(downloads.stop, downloads.stop);
+  return Promise.race([attempt, downloads.failed]);
 }
 
 async function bootRuntime(config) {
