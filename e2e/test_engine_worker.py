@@ -49,6 +49,17 @@ def test_a_slow_download_that_keeps_coming_is_not_a_hang(page, site_dir, serve_d
     assert download and download["total"] == build["bootBytes"] and 0 < download["loaded"] <= download["total"], download
 
 
+def test_a_runtime_file_refused_fails_the_boot_at_once_with_its_name(page, site_url, guard):
+    """The runtime's loader leaves a refused standard library unhandled until the wasm is up, then
+    logs it: the boot fails at once instead, naming the file and the status, and nothing escapes."""
+    guard.allow_console(r"404")
+    page.route("**/stdlib/python_stdlib-*.zip", lambda route: route.fulfill(status=404, body="gone"))
+    assert open_engine_page(page, site_url) == "error"
+    assert page.get_attribute("#app", "data-error") == "BootError"
+    out = page.text_content("#out")
+    assert "python_stdlib-" in out and "HTTP 404" in out, out
+
+
 def test_a_boot_that_broke_off_leaves_no_unhandled_error_while_the_loader_goes_on(page, site_url, guard):
     """A download that breaks off fails the boot at once, but the runtime's loader goes on and
     starts its next fetch (a page being unloaded cuts them all: CI saw it while the caches were

@@ -41,10 +41,14 @@ function promised(request) {
 }
 
 function done(tx) {
-  return new Promise((resolve, reject) => {
+  const finished = new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onabort = tx.onerror = () => reject(tx.error || new Error("IndexedDB transaction failed"));
   });
+  // A request of the transaction that fails (site data cleared under it) ends the caller at its
+  // await of that request, before it awaits this: the same failure must not also go unhandled.
+  finished.catch(() => {});
+  return finished;
 }
 
 /** A connection to the database, or null when IndexedDB is missing or refused. */

@@ -106,6 +106,9 @@ export async function takeWaitingBuild() {
     return false;
   }
   if (await matchOpenElsewhere()) return false; // that tab's match keeps its build until it is done
+  const waiting = reg.waiting;
+  // it took over meanwhile (another tab asked): registerServiceWorker sees the takeover
+  if (!waiting) return false;
   session("set", "belote-sw-reloaded", "1"); // one try: never a reload loop
   const sw = navigator.serviceWorker;
   return new Promise((resolve) => {
@@ -121,7 +124,7 @@ export async function takeWaitingBuild() {
       resolve(false);
     }, TAKEOVER_WAIT_MS);
     sw.addEventListener("controllerchange", reload, { once: true });
-    reg.waiting.postMessage({ type: "skip-waiting" });
+    waiting.postMessage({ type: "skip-waiting" });
   });
 }
 

@@ -61,14 +61,21 @@ function watchDownloads(total) {
   const realFetch = self.fetch;
   let loaded = 0;
   let lastPost = 0;
-  let rejectFailed;
-  const failed = new Promise((_, reject) => { rejectFailed = reject; });
+  let booted = false;
+  let broken = false;
+  let rejectBoot;
+  const failed = new Promise((_, reject) => { rejectBoot = reject; });
   failed.catch(() => {});
-  // A fetch that cannot start is rethrown to its caller (the runtime's loader), which leaves it
-  // unhandled: the boot already fails with the message above, so that copy is not thrown twice.
-  const reported = new WeakSet();
+  const rejectFailed = (error) => {
+    if (booted) return;
+    broken = true;
+    rejectBoot(error);
+  };
+  // Once a download has failed, the boot fails with its message, and the rest of the attempt's
+  // failures are its echoes: the failed fetch rethrown to the runtime's loader, which leaves it
+  // unhandled; a body cut off; a fetch the loader made after it. The page ends this worker.
   self.addEventListener("unhandledrejection", (event) => {
-    if (reported.has(event.reason)) event.preventDefault();
+    if (broken) event.preventDefault();
   });
   const report = (force) => {
     const now = performance.now();
@@ -97,15 +104,21 @@ function watchDownloads(total) {
       response = await realFetch(input, init);
     } catch (e) {
       rejectFailed(new Error(`cannot fetch ${url}: ${(e && e.message) || e}`));
-      if (e && typeof e === "object") reported.add(e);
       throw e;
     }
+    // the runtime's loader would go on without the file, or log the failure and wait
+    if (!response.ok) rejectFailed(new Error(`cannot fetch ${url}: HTTP ${response.status}`));
     // a copy of the body, read as it arrives (the original keeps its URL: the browser caches
     // the wasm's compiled code by it)
-    if (response.ok && response.body) count(url, response.clone().body);
+    else if (response.body) count(url, response.clone().body);
     return response;
   };
-  return { failed, stop: () => { self.fetch = realFetch; } };
+  /** The attempt is over (`ok`: it booted, and a late failure of its downloads no longer counts). */
+  const stop = (ok) => {
+    booted = ok;
+    self.fetch = realFetch;
+  };
+  return { failed, stop };
 }
 
 /** Boots the runtime and the engine, or fails at once when a download breaks off. */
@@ -115,7 +128,7 @@ function boot(config) {
   // The watch ends with the attempt, not with the race: after a download broke off (a page being
   // unloaded cuts them all) the runtime's loader goes on and starts its next fetch, which fails
   // too; through the plain fetch, that failure was left unhandled as a bare "Failed to fetch".
-  attempt.then(downloads.stop, downloads.stop);
+  attempt.then(() => downloads.stop(true), () => downloads.stop(false));
   return Promise.race([attempt, downloads.failed]);
 }
 
