@@ -135,11 +135,13 @@ def install_times(pw, base: str, runs: int) -> dict[str, float]:
                 page.goto(f"{base}dev/engine.html?wheel={method}")
                 page.wait_for_selector('#app:not([data-ready="0"])', state="attached", timeout=120_000)
                 result = json.loads(page.get_attribute("#app", "data-result") or "null")
+                failure = page.text_content("#out")
                 context.close()
-                if result:
-                    stages = {s["stage"]: s["ms"] for s in result["stages"]}
-                    times[method].append(stages["import"] - stages["engine"])
-                    imports.append(stages["ready"] - stages["import"])
+                if not result:  # a figure missing without a word hid a broken install path once
+                    raise RuntimeError(f"dev/engine.html?wheel={method} did not boot: {failure[:300]}")
+                stages = {s["stage"]: s["ms"] for s in result["stages"]}
+                times[method].append(stages["import"] - stages["engine"])
+                imports.append(stages["ready"] - stages["import"])
     finally:
         browser.close()
     out = {m: statistics.median(v) for m, v in times.items() if v}

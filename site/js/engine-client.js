@@ -300,8 +300,10 @@ export function createEngine({
       wheel: wheelMethod === "pure" || wheelMethod === "loadPackage" ? BUILD.wheel : BUILD.engineWheel,
       build: BUILD.build,
       wheelMethod: wheelMethod === "loadPackage" ? "loadPackage" : "unpack",
-      stdLib: BUILD.stdlib,        // the game's trimmed standard library (tools/stdlib_modules.txt)
-      lockFile: BUILD.pyodideLock, // the runtime's lock header without packages
+      // the game's trimmed standard library (tools/stdlib_modules.txt) and the runtime's lock header
+      // without packages; the dev page's loadPackage install takes the runtime's own (loadPackage
+      // imports importlib.metadata, which the game leaves out)
+      ...(wheelMethod !== "loadPackage" && { stdLib: BUILD.stdlib, lockFile: BUILD.pyodideLock }),
       downloadBytes: BUILD.bootBytes, // what the boot fetches: its download progress counts against it
       role,
     },
