@@ -14,7 +14,7 @@ from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions
-from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, READ_ENTRY, act_once, kept_reviews, load_save, moves, next_frame,
+from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, READ_ENTRY, act_once, kept_reviews, load_save, match_key_and_build, moves, next_frame,
                         play_deal, play_until, reach_storage, saved, stored_record, wait_until)
 
 EASY = "levels=easy,easy,easy&speed=instant"
@@ -250,9 +250,6 @@ def test_moves_storage_refused_survive_a_practice_and_a_dead_engine(page: Page, 
 
 
 # The page's match key of a save (js/stats.js matchKey: what statistics and kept reviews are filed under).
-MATCH_KEY = """async ([save, site]) => (await import(new URL("js/stats.js", site))).matchKey(save)"""
-
-
 def test_a_new_game_storage_refused_is_reviewed_and_survives_a_dead_engine(page: Page, site_url, guard):
     """Storage refuses every write, then the person starts a New game: only the page holds it, the
     older match stays stored. A finished deal of the new match is reviewed from the page's copy (the
@@ -262,7 +259,7 @@ def test_a_new_game_storage_refused_is_reviewed_and_survives_a_dead_engine(page:
     reach_storage(page, site_url)
     old = next_deal_save(3)  # its deal 0 is played: a review of "deal 0" could show it
     load_save(page, old)
-    old_key = page.evaluate(MATCH_KEY, [old, site_url])
+    old_key, _ = match_key_and_build(page, old, site_url)
     page.goto(site_url + "?speed=instant")
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     engine_worker(page).evaluate(FULL_DISK)
@@ -294,7 +291,7 @@ def test_a_new_game_storage_refused_is_reviewed_and_survives_a_dead_engine(page:
     wait_until(lambda: len(saved(page)["game"]["actions"]) > played, timeout=60, what="the new match resumed and stored")
     resumed = saved(page)
     assert resumed["game"]["seed"] != old["game"]["seed"]
-    new_key = page.evaluate(MATCH_KEY, [resumed, site_url])
+    new_key, _ = match_key_and_build(page, resumed, site_url)
     assert any(new_key in k for k in kept_reviews(page))  # what was reviewed is this match's deal
     stats = page.evaluate(READ_ENTRY, "stats")
     assert stats["played"] == {"match": new_key, "deals": [0]}  # counted with the first write that landed

@@ -23,7 +23,7 @@ import time
 from playwright.sync_api import Page
 
 from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
-from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, next_frame, reach_storage, worker_named
+from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, match_key_and_build, next_frame, reach_storage, worker_named
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -217,19 +217,12 @@ def test_decisions_arriving_for_other_cards_leave_the_live_regions_alone(page: P
 
 
 # The page's match key of a save and its build (what analysis-host.js keeps a review under).
-KEY_AND_BUILD = """async ([save, site]) => {
-  const { matchKey } = await import(new URL("js/stats.js", site));
-  const { BUILD } = await import(new URL("js/build-info.js", site));
-  return [await matchKey(save), BUILD.build];
-}"""
-
-
 def plant_kept_review(page: Page, open_game, match, index: int, decision) -> None:
     """Stores the finished match with every decision of its deal kept by this build (CPython's
     values), decision `index` replaced by `decision`, and statistics counting the deal as played."""
     reach_storage(page, open_game.site_url)
     load_save(page, match["done"])
-    key, build = page.evaluate(KEY_AND_BUILD, [match["done"], open_game.site_url])
+    key, build = match_key_and_build(page, match["done"], open_game.site_url)
     decisions = {str(i): d for i, d in enumerate(match["review"]["decisions"])}
     decisions[str(index)] = decision
     keep_review(page, f"review:match:{key}:{match['deal']}", {"build": build, "decisions": decisions})

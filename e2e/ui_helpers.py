@@ -114,6 +114,19 @@ def clear_store(page: Page) -> None:
     page.evaluate(WRITE_ENTRY, {"key": "current", "record": None})
 
 
+KEY_AND_BUILD = """async ([save, site]) => {
+  const { matchKey } = await import(new URL("js/stats.js", site));
+  const { BUILD } = await import(new URL("js/build-info.js", site));
+  return [await matchKey(save), BUILD.build];
+}"""
+
+
+def match_key_and_build(page: Page, save: dict, site_url: str) -> tuple[str, str]:
+    """The page's own key for `save`'s match (stats.js matchKey) and the build the page runs."""
+    key, build = page.evaluate(KEY_AND_BUILD, [save, site_url])
+    return key, build
+
+
 def kept_reviews(page: Page) -> dict[str, dict]:
     """What the analysis worker kept of each review: {"review:<key>": {build, decisions}}."""
     return page.evaluate(READ_REVIEWS)
