@@ -45,7 +45,7 @@
  *   Boot failure types (show role="alert" with a Retry button for any of them):
  *     "BootTimeout"  no sign of progress (a stage reached, bytes downloaded) for timeoutMs (wrong
  *                    MIME type, blocked wasm: these hang); a slow download that moves never times out
- *     "BootError"    the runtime, the wheel or the import failed, or a download broke off (message
+ *     "BootError"    the runtime, the wheel or the import failed, or a download was refused or broke off (message
  *                    names the cause/file)
  *     "WorkerError"  the worker script itself could not start
  *     "BuildMismatch" the worker's files are another build's than the page's: only a reload helps
