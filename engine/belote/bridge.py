@@ -247,8 +247,7 @@ class Bridge:
         """{save, since: int} -> {events}: the events of the save's actions from index ``since`` on,
         in order; the match in progress is unchanged. A restarted engine counts with it the deals
         that moves it could not store ended (a deal counts with the write that stores it)."""
-        _, steps = _replay(params)
-        return {"events": [ev for step in steps for ev in step["events"]]}
+        return {"events": [ev for step in _replay(params, views=False)[1] for ev in step["events"]]}
 
     def steps_since(self, params: dict[str, Any]) -> dict[str, Any]:
         """{save, since: int} -> {view, steps}: the person's view after the save's first ``since``
@@ -390,9 +389,10 @@ def _step_of(game: Game, seat: int, action: str, events: list[dict[str, Any]]) -
     return {"seat": seat, "action": action, "events": events, "view": game.view(PERSON), "moves": game.move_number}
 
 
-def _replay(params: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _replay(params: dict[str, Any], views: bool = True) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """{save, since: int} checked -> (the person's view after the first ``since`` actions, the
-    steps of the actions after them); a bad save raises ValueError, as ``load``."""
+    steps of the actions after them); a bad save raises ValueError, as ``load``. ``views=False``:
+    no view is built (None, and steps of seat, action and events only)."""
     _check_params(params, {"save", "since"})
     data = _read_save(params.get("save"))[0].to_dict()
     actions: list[str] = data["actions"]
@@ -400,13 +400,14 @@ def _replay(params: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]
     if type(since) is not int or not 0 <= since <= len(actions):
         raise BadRequest(f"since must be an int from 0 to {len(actions)}, got {shown(since)}")
     game = Game.from_dict({**data, "actions": actions[:since]})
-    view = game.view(PERSON)
+    view = game.view(PERSON) if views else None
     steps = []
     for action in actions[since:]:
         seat = game.to_act
         if seat is None:  # from_dict has replayed every action: none comes after the match's end
             raise ValueError("the save has an action after the match's end")
-        steps.append(_step_of(game, seat, action, game.play(action)))
+        events = game.play(action)
+        steps.append(_step_of(game, seat, action, events) if views else {"seat": seat, "action": action, "events": events})
     return view, steps
 
 
