@@ -28,7 +28,8 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS
 from test_reliability import engine_worker
 from test_review import resume as resume_save
-from ui_helpers import MY_TURN, READ_ENTRY, act_once, kept_reviews, moves, next_frame, play_until, saved
+from ui_helpers import (DISMISS_SUMMARY, MY_TURN, READ_ENTRY, WATCH_SUMMARIES, act_once, kept_reviews, moves, next_frame,
+                        play_until, saved, summaries)
 
 LEVELS = ["easy", "easy", "easy"]
 AI_SEED = 4242
@@ -384,17 +385,19 @@ def test_a_practice_summary_names_the_match_deal_and_the_match_keeps_its_score(p
     sheet = dialog_text(page, "#btn-sheet", "#dlg-sheet")
     practice_from_sheet(page, 1)
     page.evaluate(WATCH_LIVE)
+    page.evaluate(WATCH_SUMMARIES)  # fast: the summary stays 1.5 s, read in the page as it comes
     deadline = time.monotonic() + 60
-    while page.query_selector("#deal-summary:not([hidden])") is None:  # the practice is played (fast: its summary stays 1.5 s)
+    while not summaries(page):  # the practice is played
         assert time.monotonic() < deadline, "no deal summary"
         if page.query_selector(MY_TURN) is not None:
             act_once(page)
         else:
             time.sleep(0.02)
-    assert page.text_content("#deal-summary-title") == "Deal 2 played again: Failed (dedans)"
-    assert page.query_selector("#deal-summary tr.total") is None
-    assert "Match total" not in page.inner_text("#deal-summary")
-    page.click("#deal-summary [data-intent='dismiss-summary']")
+    [summary] = summaries(page)
+    assert summary["title"] == "Deal 2 played again: Failed (dedans)"
+    assert not summary["total"]
+    assert "Match total" not in summary["text"]
+    page.evaluate(DISMISS_SUMMARY)  # unless it went by itself meanwhile
     page.wait_for_selector(PRACTICE_OVER, timeout=30_000)
     assert table(page)["scores"] == scores == ["142", "182"]
     assert dialog_text(page, "#btn-sheet", "#dlg-sheet") == sheet

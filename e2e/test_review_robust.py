@@ -266,7 +266,7 @@ def test_steps_taken_while_the_review_loads_are_kept(page: Page, open_game, matc
     and shown once the outline is there."""
     resume(page, open_game, match["done"], "speed=instant")
     page.wait_for_selector("html[data-analysis='ready']", state="attached", timeout=90_000)
-    analysis_worker(page).evaluate(BUSY, 2500)
+    analysis_worker(page).evaluate(BUSY, 6000)  # the clicks and the check below fit in it on a stalled host
     page.click("#btn-sheet")
     page.click("#dlg-sheet .review-open")
     page.wait_for_selector("#dlg-review[open]")

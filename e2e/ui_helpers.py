@@ -65,6 +65,48 @@ READ_REVIEWS = _in_store("", """\
     values.onerror = () => { db.close(); reject(values.error); };""")
 
 
+# Things the page shows for a moment (a deal summary stays 1.5 s at fast) are read and acted on in the
+# page, in the task that shows them: a test round trip there lost the race on a stalled host.
+WATCH_SUMMARIES = """() => {
+  window.__summaries = [];
+  const box = document.querySelector("#deal-summary");
+  new MutationObserver(() => {
+    const last = window.__summaries.at(-1);
+    if (!box.hidden && (!last || last.hiddenAt !== null)) {
+      window.__summaries.push({ shownAt: performance.now(), hiddenAt: null, text: box.innerText,
+        title: box.querySelector("#deal-summary-title")?.textContent ?? null, total: !!box.querySelector("tr.total") });
+    } else if (box.hidden && last && last.hiddenAt === null) {
+      last.hiddenAt = performance.now();
+    }
+  }).observe(box, { attributes: true, attributeFilter: ["hidden"], childList: true });
+}"""
+DISMISS_SUMMARY = """() => {
+  const ok = document.querySelector("#deal-summary:not([hidden]) [data-intent='dismiss-summary']");
+  if (ok) ok.click();
+  return !!ok;
+}"""
+CLICK_WHEN = """([watch, target]) => {
+  const check = () => {
+    if (!document.querySelector(watch)) return false;
+    obs.disconnect();
+    document.querySelector(target).click();
+    return true;
+  };
+  const obs = new MutationObserver(check);
+  if (!check()) obs.observe(document.documentElement, { attributes: true, childList: true, subtree: true });
+}"""
+
+
+def summaries(page: Page) -> list[dict]:
+    """The deal summaries shown since WATCH_SUMMARIES: {shownAt, hiddenAt (null while on show), text, title, total}."""
+    return page.evaluate("window.__summaries")
+
+
+def click_when(page: Page, watch: str, target: str) -> None:
+    """Clicks `target` in the page the moment `watch` matches (now, if it already does)."""
+    page.evaluate(CLICK_WHEN, [watch, target])
+
+
 def touch_page(browser: Browser, guard, width: int, height: int) -> tuple[BrowserContext, Page]:
     """A phone's context (touch, a mobile viewport of width x height, 2x pixels), watched by
     `guard` like the `page` fixture's, and a page in it; the caller closes the context."""
