@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from belote import Game, ai
 from belote.ai.levels import move_seed
 from test_review import resume as resume_save
-from ui_helpers import MY_TURN, next_frame, play_until
+from ui_helpers import MY_TURN, click_when, next_frame, play_until
 
 
 def normal_until(game: Game, stop) -> dict:
@@ -71,12 +71,10 @@ def test_the_score_sheet_opened_while_a_computer_thinks_does_not_go_stale(page: 
     The move waits for the dialog now, as the steps after it already did."""
     resume(page, open_game, last_lead, "speed=slow")
     done = int(page.get_attribute("#app", "data-deals-done"))
+    # the sheet opens in the page as the third card lands: East to play the last, after its 1.3 s
+    # pause at slow speed (polled and clicked from here, a stalled host could miss that window)
+    click_when(page, "#trick .slot .card", "#btn-sheet", count=3)
     page.click("#hand button:not([disabled])")
-    for _ in range(300):  # three cards on the table: East to play the last, after its pause
-        if len(page.query_selector_all("#trick .slot .card")) == 3:
-            break
-        page.wait_for_timeout(10)
-    page.click("#btn-sheet")  # East thinks for 1.3 s at slow speed
     page.wait_for_selector("#dlg-sheet[open]")
     page.wait_for_timeout(2500)
     assert int(page.get_attribute("#app", "data-deals-done")) == done  # nothing moved behind the dialog

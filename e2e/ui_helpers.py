@@ -85,9 +85,9 @@ DISMISS_SUMMARY = """() => {
   if (ok) ok.click();
   return !!ok;
 }"""
-CLICK_WHEN = """([watch, target]) => {
+CLICK_WHEN = """([watch, target, count]) => {
   const check = () => {
-    if (!document.querySelector(watch)) return false;
+    if (document.querySelectorAll(watch).length < count) return false;
     obs.disconnect();
     document.querySelector(target).click();
     return true;
@@ -102,9 +102,9 @@ def summaries(page: Page) -> list[dict]:
     return page.evaluate("window.__summaries")
 
 
-def click_when(page: Page, watch: str, target: str) -> None:
-    """Clicks `target` in the page the moment `watch` matches (now, if it already does)."""
-    page.evaluate(CLICK_WHEN, [watch, target])
+def click_when(page: Page, watch: str, target: str, count: int = 1) -> None:
+    """Clicks `target` in the page the moment `watch` matches `count` elements (now, if it already does)."""
+    page.evaluate(CLICK_WHEN, [watch, target, count])
 
 
 def touch_page(browser: Browser, guard, width: int, height: int) -> tuple[BrowserContext, Page]:
