@@ -55,8 +55,9 @@ async function fetchBytes(url) {
 
 /** Watches the boot's downloads through fetch (the runtime's wasm and standard library, the
  * wheel): posts {kind: "download", loaded, total} as bytes arrive, at most every 250 ms, and
- * rejects `failed` when one cannot start or breaks off. Pyodide's wasm loader only logs such a
- * failure and then waits for ever; the page would show a spinner until its timeout. */
+ * rejects `failed` when one cannot start, is refused (an error status) or breaks off. Pyodide's wasm
+ * loader only logs such a failure and then waits for ever; the page would show a spinner until its
+ * timeout. */
 function watchDownloads(total) {
   const realFetch = self.fetch;
   let loaded = 0;
@@ -71,9 +72,11 @@ function watchDownloads(total) {
     broken = true;
     rejectBoot(error);
   };
-  // Once a download has failed, the boot fails with its message, and the rest of the attempt's
-  // failures are its echoes: the failed fetch rethrown to the runtime's loader, which leaves it
-  // unhandled; a body cut off; a fetch the loader made after it. The page ends this worker.
+  // Once a download has failed, the boot fails with its message and the page ends this worker. The
+  // runtime's loader is left waiting: a failed or refused fetch, and any fetch after it, never
+  // answers it (thrown back, it was left unhandled, then logged). What still fails is an echo (a
+  // body cut off under the loader), not reported again.
+  const never = () => new Promise(() => {});
   self.addEventListener("unhandledrejection", (event) => {
     if (broken) event.preventDefault();
   });
@@ -98,19 +101,22 @@ function watchDownloads(total) {
     }
   }
   self.fetch = async (input, init) => {
+    if (broken) return never();
     const url = String(input instanceof Request ? input.url : input);
     let response;
     try {
       response = await realFetch(input, init);
     } catch (e) {
       rejectFailed(new Error(`cannot fetch ${url}: ${(e && e.message) || e}`));
-      throw e;
+      return never();
     }
-    // the runtime's loader would go on without the file, or log the failure and wait
-    if (!response.ok) rejectFailed(new Error(`cannot fetch ${url}: HTTP ${response.status}`));
+    if (!response.ok) {
+      rejectFailed(new Error(`cannot fetch ${url}: HTTP ${response.status}`));
+      return never();
+    }
     // a copy of the body, read as it arrives (the original keeps its URL: the browser caches
     // the wasm's compiled code by it)
-    else if (response.body) count(url, response.clone().body);
+    if (response.body) count(url, response.clone().body);
     return response;
   };
   /** The attempt is over (`ok`: it booted, and a late failure of its downloads no longer counts). */
@@ -126,8 +132,8 @@ function boot(config) {
   const downloads = watchDownloads(Number(config.downloadBytes) || 0);
   const attempt = bootRuntime(config);
   // The watch ends with the attempt, not with the race: after a download broke off (a page being
-  // unloaded cuts them all) the runtime's loader goes on and starts its next fetch, which fails
-  // too; through the plain fetch, that failure was left unhandled as a bare "Failed to fetch".
+  // unloaded cuts them all) the runtime's loader went on and started its next fetch through the
+  // plain fetch, and that failure was left unhandled as a bare "Failed to fetch".
   attempt.then(() => downloads.stop(true), () => downloads.stop(false));
   return Promise.race([attempt, downloads.failed]);
 }
