@@ -42,17 +42,6 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-async function fetchBytes(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (e) {
-    throw new Error(`cannot fetch ${url}: ${e.message}`);
-  }
-  if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-}
-
 /** Watches the boot's downloads through fetch (the runtime's wasm and standard library, the
  * wheel): posts {kind: "download", loaded, total} as bytes arrive, at most every 250 ms, and
  * rejects `failed` when one cannot start, is refused (an error status) or breaks off. Pyodide's wasm
@@ -149,7 +138,8 @@ async function bootRuntime(config) {
   const indexURL = new URL(config.pyodideDir, root).href;
   const wheelURL = new URL(config.wheel, root).href;
   // The wheel downloads while the runtime boots; unpacking it is then ~tens of ms.
-  const wheelBytes = config.wheelMethod === "unpack" ? fetchBytes(wheelURL) : null;
+  // (through the boot's watch: a fetch that fails or is refused fails the boot, naming the file)
+  const wheelBytes = config.wheelMethod === "unpack" ? fetch(wheelURL).then((r) => r.arrayBuffer()) : null;
   if (wheelBytes) wheelBytes.catch(() => {});
   const storeReady = openMatchStore().then((s) => { store = s; });
 
