@@ -14,7 +14,7 @@ from belote import Game, ai
 from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_reliability import DISK_BACK, FULL_DISK, TAKE_OVER, engine_worker, stored_actions
-from ui_helpers import (BID, BUSY, LEGAL_CARD, MY_TURN, READ_ENTRY, act_once, click_when, kept_reviews, load_save, match_key_and_build, moves, next_frame,
+from ui_helpers import (BID, HOLD_CALLS, LEGAL_CARD, MY_TURN, READ_ENTRY, act_once, click_when, kept_reviews, load_save, match_key_and_build, moves, next_frame,
                         play_deal, play_until, reach_storage, saved, stored_record, wait_until)
 
 EASY = "levels=easy,easy,easy&speed=instant"
@@ -315,12 +315,14 @@ def test_a_new_game_asked_just_before_the_match_was_taken_does_not_replace_it(co
     a.click("#btn-new")
     a.click("#dlg-new button[type=submit]")
     a.wait_for_selector("#dlg-confirm[open]")
-    engine_worker(a).evaluate(BUSY, 3000)
+    a_engine = engine_worker(a)
+    a_engine.evaluate(HOLD_CALLS, "new_game")  # as if busy with a computer's move, for as long as it takes
     a.click("#dlg-confirm [data-intent='confirm-new-game']")  # sent while A still holds the match
+    wait_until(lambda: a_engine.evaluate("() => self.heldCalls()") == 1, what="A's new game sent to its engine")
     b.bring_to_front()
     take_over(b, a)  # before A's engine reaches the new game
     b.wait_for_selector(MY_TURN, state="attached", timeout=BOOT_TIMEOUT_MS)
-    time.sleep(4)  # A's engine wakes and answers its new game
+    assert a_engine.evaluate("() => self.releaseHeldCalls()") == 1  # A's engine answers its new game now
     act_once(b)
     wait_until(lambda: len(stored_record(b)["save"]["game"]["actions"]) > len(taken["actions"]), what="B's move stored")
     stored = stored_record(b)["save"]["game"]

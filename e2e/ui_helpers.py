@@ -19,6 +19,27 @@ NO_BACKGROUND_REVIEWS = "analysis=0"
 # For a worker's evaluate(BUSY, ms): keeps it busy for `ms` (as a Hard move thinking, or a decision
 # being valued on a slow phone, does): the requests that come meanwhile queue behind it.
 BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
+# For a worker's evaluate(HOLD_CALLS, method): the page's calls of `method` wait in the worker,
+# unanswered, until evaluate("() => self.releaseHeldCalls()"), which settles once they are answered.
+# Unlike BUSY, no deadline: a test makes something happen meanwhile, however slow the host.
+# (Pings and other calls are answered as usual: the page sees a live engine.)
+HOLD_CALLS = """(method) => {
+  const handle = self.onmessage;
+  const held = [];
+  self.onmessage = (event) => (event.data?.method === method ? void held.push(event) : handle(event));
+  self.heldCalls = () => held.length;
+  self.releaseHeldCalls = () => new Promise((resolve) => {
+    const waiting = new Set(held.map((event) => event.data.id));
+    const post = self.postMessage;
+    self.postMessage = (msg, ...rest) => {
+      post.call(self, msg, ...rest);
+      if (waiting.delete(msg?.id) && !waiting.size) { self.postMessage = post; resolve(held.length); }
+    };
+    self.onmessage = handle;
+    held.forEach((event) => handle(event));
+    if (!held.length) { self.postMessage = post; resolve(0); }
+  });
+}"""
 
 
 def _in_store(params: str, body: str) -> str:
