@@ -141,15 +141,24 @@ def two_builds(tmp_path, tmp_path_factory):
     stop(server)
 
 
-def hold(server, path: str, answer: bool = False) -> threading.Event:
+class Release(threading.Event):
+    """Set, it answers the held requests; `arrived` is set once one of them reached the server."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived = threading.Event()
+
+
+def hold(server, path: str, answer: bool = False) -> Release:
     """Requests for `path` get their answer only once the returned event is set (or after 120 s):
     204, or with `answer` the file itself."""
-    release = threading.Event()
+    release = Release()
     site = server.RequestHandlerClass  # functools.partial(SiteHandler, directory=...)
 
     class Held(site.func):
         def do_GET(self) -> None:
             if self.path == path:
+                release.arrived.set()
                 release.wait(120)
                 if not answer:
                     self.send_response(204)
@@ -252,6 +261,7 @@ def held_takeover(persistent, two_builds):
     rules.evaluate("fetch('/held').catch(() => {}); 0")
     page.close()
     try:
+        assert release.arrived.wait(30), "the held request never reached the server"
         nxt = ctx.new_page()
         nxt.goto(url + QUERY)
         nxt.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
