@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, act_once, deals_done, moves, next_frame, play_until
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, RECORD_ANNOUNCED, act_once, deals_done, moves, next_frame, play_until
 
 EASY = f"levels=easy,easy,easy&{NO_BACKGROUND_REVIEWS}"
 
@@ -152,15 +152,7 @@ def test_keyboard_only_plays_a_deal(page: Page, open_game):
 def test_live_region_announces_the_game(page: Page, open_game):
     # The log keeps its last 8 lines, and at instant speed more than 8 can arrive between two
     # polls, so an observer installed before the page boots records every line as it comes.
-    page.add_init_script("""
-      window.__announced = [];
-      document.addEventListener("DOMContentLoaded", () => {
-        const log = document.getElementById("live");
-        if (log) new MutationObserver(records => {
-          for (const r of records) for (const n of r.addedNodes) window.__announced.push(n.textContent);
-        }).observe(log, { childList: true });
-      });
-    """)
+    page.add_init_script(RECORD_ANNOUNCED)
     open_game(page, f"{EASY}&speed=instant&seed=35")
     live = page.query_selector("#live")
     assert live.get_attribute("aria-live") == "polite"

@@ -28,8 +28,8 @@ from belote.ai.levels import move_seed
 from conftest import BOOT_TIMEOUT_MS
 from test_reliability import engine_worker
 from test_review import resume as resume_save
-from ui_helpers import (DISMISS_SUMMARY, MY_TURN, READ_ENTRY, WATCH_SUMMARIES, act_once, kept_reviews, moves, next_frame,
-                        play_until, saved, summaries)
+from ui_helpers import (DISMISS_SUMMARY, MY_TURN, READ_ENTRY, RECORD_ANNOUNCED, WATCH_SUMMARIES, act_once, kept_reviews, moves,
+                        next_frame, play_until, saved, summaries)
 
 LEVELS = ["easy", "easy", "easy"]
 AI_SEED = 4242
@@ -295,7 +295,8 @@ def all_pass_again() -> dict:
 def test_a_practice_deal_all_four_pass_ends_there_without_dealing_again(page: Page, open_game, all_pass_again):
     """All four pass twice in a practice: the practice is over with that deal on the table. It used
     to show the next deal's five cards with West to bid, and a West that never bid (the practice
-    plays one deal)."""
+    plays one deal), and to say "the cards are dealt again"."""
+    page.add_init_script(RECORD_ANNOUNCED)
     resume(page, open_game, all_pass_again)
     page.wait_for_selector(MY_TURN, state="attached")
     practice_from_sheet(page)
@@ -306,6 +307,9 @@ def test_a_practice_deal_all_four_pass_ends_there_without_dealing_again(page: Pa
     next_frame(page)
     assert [b.get_attribute("data-card") for b in page.query_selector_all("#hand button")] == hand
     assert page.text_content("#status") == "Practice of deal 1 over."
+    said = page.evaluate("window.__announced")
+    assert said.count("Everybody passed twice: practice of deal 1 over.") == 1, said[-6:]
+    assert "Everybody passed twice: the cards are dealt again." not in said, said[-6:]
     assert page.query_selector(".seat.to-act") is None  # nobody to act, nobody "thinking"
     page.click(BACK)
     page.wait_for_selector("#practice-bar", state="hidden")

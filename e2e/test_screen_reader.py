@@ -15,21 +15,10 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from test_review import match, resume, review_from_sheet, valued  # noqa: F401 (fixture)
-from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, deals_done, next_frame, play_until
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, RECORD_ANNOUNCED, deals_done, next_frame, play_until
 
 
 ROOT = Path(__file__).resolve().parent.parent
-
-RECORD = """
-  window.__announced = [];
-  document.addEventListener("DOMContentLoaded", () => {
-    const log = document.getElementById("live");
-    if (log) new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) window.__announced.push(n.textContent);
-    }).observe(log, { childList: true });
-  });
-"""
-
 
 def cat(lang: str) -> dict:
     return json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
@@ -55,7 +44,7 @@ def ax_nodes_with(page: Page, text: str) -> list[dict]:
 
 
 def test_narration_says_each_card_once_and_in_the_language_on_show(page: Page, open_game):
-    page.add_init_script(RECORD)
+    page.add_init_script(RECORD_ANNOUNCED)
     open_game(page, f"levels=easy,easy,easy&speed=instant&seed=35&nosw=1&{NO_BACKGROUND_REVIEWS}")
     start = deals_done(page)
     # play until the deal is in its play phase, then switch to French at the person's turn
@@ -117,21 +106,29 @@ def test_hard_in_my_seat_result_is_said(page: Page, open_game, match):
     assert page.text_content("#review-hard") == result
 
 
-def test_a_practice_deal_ending_is_not_announced_as_the_match_being_over(page: Page, open_game, match):
-    """A practice is a one-deal "match" to 1 point inside the engine: its end carries a
-    match_over event, which must not be read out as "Match over. ... win" while the real match
-    waits (the practice bar, role=status, says "Practice of deal N over.")."""
-    page.add_init_script(RECORD)
+def test_a_practice_is_said_once_as_it_starts_and_once_as_it_ends(page: Page, open_game, match):
+    """The live log is a practice's one voice. Its start was said twice: by the log, and by the
+    practice bar appearing as a live region (role=status). Its end, a one-deal "match" to 1 point
+    inside the engine, carries a match_over event, which must not be read out as "Match over. ...
+    win" while the real match waits: the deal's points say it ("Practice deal over: ...")."""
+    page.add_init_script(RECORD_ANNOUNCED)
     resume(page, open_game, match["done"], "speed=instant&nosw=1")
     review_from_sheet(page)
+    start = len(page.evaluate("window.__announced"))
     page.click("[data-intent='review-practice']")
     page.wait_for_selector("#practice-bar:not([hidden])")
-    start = len(page.evaluate("window.__announced"))
+    bar = page.evaluate("""() => { const b = document.getElementById("practice-bar");
+      return [b.getAttribute("role"), b.getAttribute("aria-live")]; }""")
+    assert bar == [None, None], f"the practice bar is a live region ({bar}): its text is said besides the log's"
     over = "#practice-bar [data-intent='practice-back'].primary"
     play_until(page, lambda: page.query_selector(over) is not None)
     page.wait_for_timeout(500)
     said = page.evaluate("window.__announced")[start:]
     en = cat("en")
+    began = [s for s in said if pattern(en["practice_banner"]).match(s)]
+    assert len(began) == 1 and said.index(began[0]) < 2, f"the practice's start said {len(began)} times: {said[:4]}"
+    ended = [s for s in said if pattern(en["announce_practice_scored"]).match(s)]
+    assert len(ended) == 1, f"the practice's end said {len(ended)} times: {said[-6:]}"
     wrong = [s for s in said if pattern(en["announce_match_over_won"]).match(s) or pattern(en["announce_match_over_lost"]).match(s)]
     assert not wrong, f"the practice's end said as the match's: {wrong}; the match is still in progress"
     # the thing to do now has the focus (it stayed on <body>, where the last card had been)
@@ -253,7 +250,7 @@ def test_the_deal_summary_waits_while_the_focus_is_on_it(page: Page, open_game, 
     next deal is said once it is on the table, not with "Deal over" while the summary shows."""
     new_deal = [pattern(cat("en")[k]) for k in ("announce_new_deal", "announce_new_deal_you")]
     said_new_deal = lambda: any(p.match(s) for s in page.evaluate("window.__announced") for p in new_deal)  # noqa: E731
-    page.add_init_script(RECORD)
+    page.add_init_script(RECORD_ANNOUNCED)
     resume(page, open_game, match["save"], "speed=fast&nosw=1")
     page.wait_for_selector(MY_TURN, state="attached")
     page.focus("#hand button:not([disabled])")
@@ -287,7 +284,7 @@ def test_the_first_deal_of_a_new_match_says_its_turned_card(page: Page, open_gam
     """Every later deal is announced by its "deal" event ("New deal. East deals. Turned card:
     ..."); the first deal of a match (and of a practice) has none: the page says it before the
     person's first "Your turn: take or pass."."""
-    page.add_init_script(RECORD)
+    page.add_init_script(RECORD_ANNOUNCED)
     open_game(page, f"levels=easy,easy,easy&speed=instant&seed=35&nosw=1&{NO_BACKGROUND_REVIEWS}")
     page.wait_for_selector(MY_TURN, state="attached")
     said = page.evaluate("window.__announced")

@@ -86,6 +86,19 @@ READ_REVIEWS = _in_store("", """\
     values.onerror = () => { db.close(); reject(values.error); };""")
 
 
+# An init script: every line the live log (#live) is given, in order, in window.__announced (the log
+# keeps only its last few, and at instant speed more arrive between two polls).
+RECORD_ANNOUNCED = """
+  window.__announced = [];
+  document.addEventListener("DOMContentLoaded", () => {
+    const log = document.getElementById("live");
+    if (log) new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) window.__announced.push(n.textContent);
+    }).observe(log, { childList: true });
+  });
+"""
+
+
 # Things the page shows for a moment (a deal summary stays 1.5 s at fast) are read and acted on in the
 # page, in the task that shows them: a test round trip there lost the race on a stalled host.
 WATCH_SUMMARIES = """() => {

@@ -200,7 +200,7 @@ function onIdle() {
 
 /** The match is over: say so, once the dialog the person has open (a review...) is closed. */
 function onMatchOver() {
-  if (state.practice) return; // a practice "match" is one deal: its end is the practice bar's
+  if (state.practice) return; // a practice "match" is one deal: its end is said by narrate.js and shown by the practice bar
   if (state.dialog) session.overPending = true;
   else raiseDialog("dlg-over", matchIsOver);
 }
@@ -376,7 +376,7 @@ async function startPractice(deal) {
       view: reply.view, moves: reply.moves, token: reply.token, busy: false, alert: null,
     }));
     timeline.reset(reply.token);
-    announce(t("practice_label", { n: deal + 1 }));
+    announce(t("practice_banner", { n: deal + 1 })); // the one voice: the bar beside it is not a live region
     narrateDealStart(reply.view);
     onIdle();
   } catch (e) {

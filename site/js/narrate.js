@@ -5,13 +5,13 @@ import { t, tSeat, seatName } from "./i18n.js";
 import { cardName, suitName } from "./cards.js";
 import { announce } from "./live.js";
 
-/** Announces the events of one step; `view` is the person's view after them. In a practice (a
- * deal played again, a match to 1 point inside the engine) its "match over" is not the match's:
- * the practice bar (role=status) says the practice is over instead; nor is its score. */
-export function narrate(events, view, { practice = false } = {}) {
+/** Announces the events of one step; `view` is the person's view after them. In a practice (match
+ * deal `practiceDeal` played again, a match to 1 point inside the engine) its end is the
+ * practice's, not the match's: no "match over", no match score, no deal dealt next. */
+export function narrate(events, view, { practiceDeal = null } = {}) {
   for (const ev of events) {
-    if (practice && ev.type === "match_over") continue;
-    const text = sentence(ev, view, practice);
+    if (practiceDeal !== null && ev.type === "match_over") continue;
+    const text = sentence(ev, view, practiceDeal);
     if (text) announce(text);
   }
 }
@@ -23,7 +23,8 @@ export function trickSentence(trick) {
   return trick.bonus ? `${won} ${t("announce_trick_bonus", { points: trick.bonus })}` : won;
 }
 
-function sentence(ev, view, practice = false) {
+function sentence(ev, view, practiceDeal = null) {
+  const practice = practiceDeal !== null;
   switch (ev.type) {
     case "bid":
       return ev.action === "pass" ? tSeat("announce_pass", ev.seat, { player: seatName(ev.seat) }) : "";
@@ -38,8 +39,8 @@ function sentence(ev, view, practice = false) {
     case "deal_scored":
       if (practice) return t("announce_practice_scored", { us: ev.points[0], them: ev.points[1] }); // the match's score is unchanged
       return t("announce_deal_scored", { us: ev.points[0], them: ev.points[1], total_us: ev.scores[0], total_them: ev.scores[1] });
-    case "thrown_in":
-      return t("announce_thrown_in");
+    case "thrown_in": // a practice thrown in is over: nothing is dealt again (Bridge._thrown_in_end)
+      return practice ? t("announce_practice_thrown_in", { n: practiceDeal + 1 }) : t("announce_thrown_in");
     case "deal":
       return tSeat("announce_new_deal", ev.dealer, { dealer: seatName(ev.dealer), card: cardName(ev.turned_card) });
     case "match_over": {

@@ -154,8 +154,8 @@ async function play(step, gen) {
   });
   // The next deal is said once it is on the table: after the deal summary, not with "Deal over".
   const dealt = ev("deal");
-  const practice = !!state.practice;
-  narrate(step.events.filter((e) => e !== dealt), step.view, { practice });
+  const practiceDeal = state.practice ? state.practice.deal : null;
+  narrate(step.events.filter((e) => e !== dealt), step.view, { practiceDeal });
   const contract = ev("contract");
   if (contract) {
     flash(contract.taker, { kind: "contract", suit: contract.trump }, d.callout);
@@ -181,7 +181,7 @@ async function play(step, gen) {
     update({ thrownIn: true });
     if (!(await hold(d.trick * 1.5, gen))) return;
   }
-  if (dealt) narrate([dealt], step.view, { practice });
+  if (dealt) narrate([dealt], step.view, { practiceDeal });
   const over = ev("match_over");
   if (over && (await hold(d.trick + 200, gen))) hooks.onMatchOver(over);
 }
