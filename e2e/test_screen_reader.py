@@ -20,6 +20,7 @@ from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, RECORD_ANNOUNCED, deals_d
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
 def cat(lang: str) -> dict:
     return json.loads((ROOT / "site" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
 
