@@ -171,23 +171,15 @@ def test_back_from_a_practice_begun_in_the_last_deals_summary_says_the_match_is_
     assert page.get_attribute("#app", "data-phase") == "over"
 
 
-# Every announcement the page makes from now on (#live keeps only the last few).
-WATCH_LIVE = """() => {
-  window.__said = [];
-  new MutationObserver((records) => {
-    for (const r of records) for (const node of r.addedNodes) if (node.nodeType === 1) window.__said.push(node.textContent);
-  }).observe(document.getElementById("live"), { childList: true });
-}"""
-
-
 def test_a_practice_hint_answered_after_back_to_match_is_not_shown_in_the_match(page: Page, open_game, in_progress):
+    page.add_init_script(RECORD_ANNOUNCED)
     resume(page, open_game, in_progress)
     practice_from_sheet(page)
     for action in HINT_RACE_PATH:
         play(page, action)
     page.wait_for_selector(MY_TURN, state="attached")
     wait_moves(page, MATCH_MOVES)  # the practice waits for the person at the match's move count
-    page.evaluate(WATCH_LIVE)
+    start = len(page.evaluate("window.__announced"))  # what the page says from now on
     # "Back to match", then H in the same moment: the hint is asked while the snapshot is on its way.
     page.evaluate("""() => {
       document.querySelector("#practice-bar [data-intent='practice-back']").click();
@@ -198,7 +190,7 @@ def test_a_practice_hint_answered_after_back_to_match_is_not_shown_in_the_match(
     # A hint asked in the match now: its answer comes after the practice's (the worker answers in order).
     page.click("#btn-hint")
     page.wait_for_selector("#bids [data-hint='1']")
-    hints = [s for s in page.evaluate("window.__said") if s.startswith("Hint: ")]
+    hints = [s for s in page.evaluate("window.__announced")[start:] if s.startswith("Hint: ")]
     # the match's own hint only: said by the hinted bid's description as the focus moves to it,
     # or in the log when the focus stays
     focused_on_hint = page.evaluate("document.activeElement.dataset.hint === '1'")
@@ -383,12 +375,13 @@ def test_a_practice_summary_names_the_match_deal_and_the_match_keeps_its_score(p
     match total; the score bar and the score sheet stay the match's; the screen reader hears the
     practice deal's points, not a "score". They said "Deal 1: ...", "Match total 0 162", showed 0-162
     in the score bar, one sheet row "1" with "Total 0 162", and "Score 0 to 162"."""
+    page.add_init_script(RECORD_ANNOUNCED)
     resume(page, open_game, third_deal, "speed=fast")
     page.wait_for_selector(MY_TURN, state="attached")
     scores = table(page)["scores"]
     sheet = dialog_text(page, "#btn-sheet", "#dlg-sheet")
     practice_from_sheet(page, 1)
-    page.evaluate(WATCH_LIVE)
+    start = len(page.evaluate("window.__announced"))  # what the page says from now on
     page.evaluate(WATCH_SUMMARIES)  # fast: the summary stays 1.5 s, read in the page as it comes
     deadline = time.monotonic() + 60
     while not summaries(page):  # the practice is played
@@ -405,7 +398,7 @@ def test_a_practice_summary_names_the_match_deal_and_the_match_keeps_its_score(p
     page.wait_for_selector(PRACTICE_OVER, timeout=30_000)
     assert table(page)["scores"] == scores == ["142", "182"]
     assert dialog_text(page, "#btn-sheet", "#dlg-sheet") == sheet
-    said = page.evaluate("window.__said")
+    said = page.evaluate("window.__announced")[start:]
     assert "Practice deal over: us 0, them 162." in said, said
     assert not [s for s in said if "Score" in s], said
     page.click(BACK)
