@@ -245,6 +245,16 @@ def test_a_build_installed_while_a_page_boots_never_reloads_it(persistent, two_b
     guard.check()
 
 
+def keep_a_request_open(ctx, url: str, release: Release) -> None:
+    """Opens a page of the controlling build (its rules, no match) whose request for /held that
+    build's service worker keeps in flight (`hold`), so Chromium holds any takeover until `release`."""
+    rules = ctx.new_page()
+    rules.goto(url + "rules/en.html")
+    assert rules.evaluate("!!navigator.serviceWorker.controller")
+    rules.evaluate("fetch('/held').catch(() => {}); 0")
+    assert release.arrived.wait(30), "the held request never reached the server"
+
+
 @contextlib.contextmanager
 def held_takeover(persistent, two_builds):
     """A page that asked build B to take over while a page of A's keeps a request in flight, so
@@ -255,13 +265,9 @@ def held_takeover(persistent, two_builds):
     ctx, guard = persistent(url)
     page = controlled_page(ctx, url)
     install_b(page, deploy_b)
-    rules = ctx.new_page()  # a page of A's that holds no match, with a request A keeps in flight
-    rules.goto(url + "rules/en.html")
-    assert rules.evaluate("!!navigator.serviceWorker.controller")
-    rules.evaluate("fetch('/held').catch(() => {}); 0")
-    page.close()
     try:
-        assert release.arrived.wait(30), "the held request never reached the server"
+        keep_a_request_open(ctx, url, release)  # a page of A's that holds no match
+        page.close()
         nxt = ctx.new_page()
         nxt.goto(url + QUERY)
         nxt.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    controlled_page, hold, install_b, page_id, persistent, saved, two_builds,
+    controlled_page, hold, install_b, keep_a_request_open, page_id, persistent, saved, two_builds,
 )
 from ui_helpers import MY_TURN, act_once
 
@@ -37,12 +37,9 @@ def test_a_held_takeover_after_update_now_does_not_reload_the_page_mid_deal(pers
     page = controlled_page(ctx, url)
     install_b(page, deploy_b)
     page.wait_for_selector(OFFER, state="attached", timeout=30_000)  # bidding: between deals
-    rules = ctx.new_page()  # a page of the old build, with a request its service worker keeps open
-    rules.goto(url + "rules/en.html")
-    rules.evaluate("fetch('/held').catch(() => {}); 0")
-    page.bring_to_front()
     try:
-        assert release.arrived.wait(30), "the held request never reached the server"
+        keep_a_request_open(ctx, url, release)  # a page of the old build
+        page.bring_to_front()
         loaded = page_id(page)
         page.focus(APPLY)
         page.evaluate(WATCH_BUTTON, [APPLY, HELD])
