@@ -37,14 +37,17 @@ test: test-unit test-e2e
 runtime: venv
 	$(PY) -c "import build_wheel as b; b.ensure_runtime(b.pinned_pyodide_version())"
 
-# Both suites run on two processes (pytest-xdist): measured on this 2-core kind of machine, unit
+# Both suites run on several processes (pytest-xdist): measured on this 2-core kind of machine, unit
 # 171 -> 88-95 s, e2e 983 -> 803-832 s; each test still gets its own page, context and engine.
 test-unit: venv runtime
 	$(PY) -m pytest tests -n auto
 
-# e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>, once for both workers) and serves it.
+# e2e/conftest.py builds its own copy of the site (build_wheel.py --out <tmp>, once for all workers) and serves it.
+# Three workers on two cores: an e2e test often waits (a pause of the table, a poll), and the third
+# fills those gaps. test_review, test_play and test_reliability took 207 s with 3, 235-256 s with 2
+# (2026-12-07).
 test-e2e: venv chromium
-	$(PY) -m pytest e2e -n 2 --durations=10
+	$(PY) -m pytest e2e -n 3 --durations=10
 
 bench: site chromium
 	$(PY) bench/engine_bench.py

@@ -48,6 +48,12 @@ CHROMIUM = os.environ.get("BELOTE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # WebAssembly by V8's baseline compiler only. Each test's fresh context compiled the runtime's
+    # hot functions again with the optimizing tier, in the background, and a test is over before
+    # that pays: test_review, test_play and test_reliability (-n 2) took 235 and 256 s with it,
+    # against 261 and 287 s without (one pair in each order, 2026-12-07). The Python the tests
+    # run is the same; the benches (bench/) run Chromium as players do.
+    "--js-flags=--liftoff-only",
 ]
 
 
