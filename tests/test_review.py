@@ -428,6 +428,18 @@ def test_hard_in_my_seat_plays_the_card_the_review_names_even_where_hards_cap_wo
     assert hard_in_seat(two_deals, 1, levels, 5) == uncut
 
 
+def test_hard_in_my_seat_is_the_same_where_the_cap_would_cut_a_hard_computer_seat(two_deals, monkeypatch):
+    """A Hard computer seat answers with no safety cap too. With the cap, its answers in the page
+    (where the cap is wall time) hung on the host's load: a loaded run of test_review's page test
+    got "94,68" where CPython got "105,57". Simulated here with a cap of 0 s."""
+    levels = ["hard", "normal", "hard"]
+    uncut = hard_in_seat(two_deals, 1, levels, 5)
+    from belote.ai import hard
+
+    monkeypatch.setitem(hard._decide.__kwdefaults__, "time_limit", 0.0)  # every capped Hard cut at once
+    assert hard_in_seat(two_deals, 1, levels, 5) == uncut
+
+
 # ------------------------------------------------------------------ shape
 
 

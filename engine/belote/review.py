@@ -438,7 +438,9 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int, *,
     The match is replayed to the start of the deal (the same cards, dealer, scores and reserve),
     then every seat acts: seat 0 as Hard, seats 1-3 at ``levels``, each action with the seed it
     had in the match (``move_seed(ai_seed, move)``), so where Hard plays as the person did, the
-    computer players answer as they did. The returned save stops at the deal's end and is
+    computer players answer as they did. Every Hard seat decides with no safety cap
+    (:data:`HARD_OPTIONS`), so the result is a function of the arguments alone, in the page as in
+    CPython. The returned save stops at the deal's end and is
     reviewable (``deal_review(result["save"], deal)``) unless everyone passed twice (a row
     ``thrown_in``); the match's own save is only read. ``on_move`` is called after each action
     (the analysis worker's sign of life during this one long call).
@@ -455,10 +457,11 @@ def hard_in_seat(save: Any, deal: Any, levels: Sequence[str], ai_seed: int, *,
         seat = game.to_act
         assert seat is not None  # an unfinished deal always has a seat to act
         view, seed = game.view(seat), move_seed(ai_seed, game.move_number)
-        if seat == PERSON:  # as the review's "Hard:" names it: no safety cap on a slow host
+        level = "hard" if seat == PERSON else checked[seat - 1]
+        if level == "hard":  # no safety cap: the same answer on any host, however slow or loaded
             action = hard.decide(view, seed, **HARD_OPTIONS).action
         else:  # as the match's computer players chose
-            action = choose_action(view, checked[seat - 1], seed)
+            action = choose_action(view, level, seed)
         game.play(action)
         if on_move is not None:
             on_move()
