@@ -414,29 +414,21 @@ def test_hard_in_my_seat_after_the_person_played_otherwise(two_deals):
     assert g.view(0)["sheet"][1] == row and g.view(0)["sheet"][0] == Game.from_dict(two_deals).view(0)["sheet"][0]
 
 
-def test_hard_in_my_seat_plays_the_card_the_review_names_even_where_hards_cap_would_cut_it(two_deals, monkeypatch):
+# The computer seats: without Hard (the cap can only touch seat 0), and with Hard computer seats.
+@pytest.mark.parametrize("levels", [["normal", "easy", "normal"], ["hard", "normal", "hard"]], ids=["no-hard", "hard-seats"])
+def test_hard_in_my_seat_plays_the_card_the_review_names_even_where_hards_cap_would_cut_it(two_deals, monkeypatch, levels):
     """The review names Hard's choice with no safety cap (HARD_OPTIONS); Hard in seat 0 played
     with the cap, so on a host slow enough for the cap to cut Hard short it could play another card
-    than the one the review named. Simulated here with a cap of 0 s: the replay does not move."""
-    levels = ["normal", "easy", "normal"]
+    than the one the review named. A Hard computer seat answers with no cap too: with it, its
+    answers in the page (where the cap is wall time) hung on the host's load, and a loaded run of
+    test_review's page test got "94,68" where CPython got "105,57". Simulated here with a cap of
+    0 s: the replay does not move."""
     uncut = hard_in_seat(two_deals, 1, levels, 5)
     from belote.ai import hard
 
     monkeypatch.setitem(hard._decide.__kwdefaults__, "time_limit", 0.0)  # every capped Hard cut at once
     cut = hard.decide(Game.from_dict(two_deals).view(Game.from_dict(two_deals).to_act), 1)
     assert cut.action  # still answers (a fallback), so the cap is what this test exercises
-    assert hard_in_seat(two_deals, 1, levels, 5) == uncut
-
-
-def test_hard_in_my_seat_is_the_same_where_the_cap_would_cut_a_hard_computer_seat(two_deals, monkeypatch):
-    """A Hard computer seat answers with no safety cap too. With the cap, its answers in the page
-    (where the cap is wall time) hung on the host's load: a loaded run of test_review's page test
-    got "94,68" where CPython got "105,57". Simulated here with a cap of 0 s."""
-    levels = ["hard", "normal", "hard"]
-    uncut = hard_in_seat(two_deals, 1, levels, 5)
-    from belote.ai import hard
-
-    monkeypatch.setitem(hard._decide.__kwdefaults__, "time_limit", 0.0)  # every capped Hard cut at once
     assert hard_in_seat(two_deals, 1, levels, 5) == uncut
 
 
