@@ -12,7 +12,8 @@ Fixtures (use them, do not start your own servers/browsers):
                 `guard.allow_origin(...)`).
   guard         the recorder behind `page`: guard.allow_origin(url), guard.allow_console(regex)
                 for a test that provokes an error on purpose; guard.console, guard.errors,
-                guard.requests for assertions.
+                guard.requests for assertions. A failed test's report lists the requests that
+                failed and the last console messages.
   open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"];
                 open_game.site_url is site_url (for ui_helpers.reach_storage before a first boot)
   serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
@@ -70,6 +71,7 @@ class Guard:
         self.console: list[str] = []       # every console message, "type: text"
         self.errors: list[str] = []        # console errors + page errors + foreign requests
         self.requests: list[str] = []      # every request URL (page, workers, service worker)
+        self.failed: list[str] = []        # "url: reason" of every request that failed
         self._allowed_console: list[re.Pattern[str]] = []
 
     def allow_origin(self, url: str) -> None:
@@ -98,14 +100,23 @@ class Guard:
         if url.startswith(("http:", "https:", "ws:", "wss:")) and origin_of(url) not in self.origins:
             self.errors.append(f"request to another origin: {request.method} {url}")
 
+    def on_request_failed(self, request) -> None:
+        self.failed.append(f"{request.url}: {request.failure}")
+
     def attach(self, context: BrowserContext) -> None:
         context.on("request", self.on_request)
+        context.on("requestfailed", self.on_request_failed)
         context.on("page", self.attach_page)
 
     def attach_page(self, page: Page) -> None:
         page.on("console", self.on_console)
         page.on("pageerror", self.on_page_error)
         page.on("worker", lambda w: w.on("console", self.on_console) if hasattr(w, "on") else None)
+
+    def report(self) -> str:
+        """What went by, for a failed test's report (a module that did not load, the page's last words)."""
+        failed = "\n  ".join(self.failed) or "none"
+        return f"requests that failed:\n  {failed}\nlast console messages:\n  " + "\n  ".join(self.console[-30:])
 
     def check(self) -> None:
         if self.errors:
@@ -229,6 +240,10 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
+    guard = item.funcargs.get("guard") if hasattr(item, "funcargs") else None
+    if rep.failed and isinstance(guard, Guard) and not hasattr(item, "guard_reported"):
+        item.guard_reported = True  # once: a failed call's teardown may fail on the guard too
+        rep.sections.append(("what the pages did (guard)", guard.report()))
 
 
 def pytest_sessionstart(session) -> None:
