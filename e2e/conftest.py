@@ -19,6 +19,9 @@ Fixtures (use them, do not start your own servers/browsers):
   serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
                 free port (embedding host page: csp=False; a second build...; rate: bytes a
                 second for all its responses together, a slow link); stopped at session end.
+Service workers: every context a test's guard watches is a browser without service workers (as
+a third-party iframe or plain http gives the page: no offline layer, no precache), unless the
+test is marked `service_worker` (the tests of offline play, updates, the boot and embedding are).
 Helpers: READY = '[data-ready="1"]', BOOT_TIMEOUT_MS.
 Waiting: use wait_for_selector / expect-style locators; the pages' strict CSP breaks
 wait_for_function. Screenshots of failed tests land in e2e/artifacts/.
@@ -56,6 +59,11 @@ CHROMIUM_ARGS = [
     # run is the same; the benches (bench/) run Chromium as players do.
     "--js-flags=--liftoff-only",
 ]
+# Hides the service worker API, as a browser without it does: the page then skips its offline layer
+# (js/sw-register.js: data-sw="unavailable"). A fresh context's install and precache cost the
+# tests that are not about them about 0.9-1.3 s of CPU each (4 boots a setting, 2026-12-07).
+NO_SERVICE_WORKER = ('Object.defineProperty(Navigator.prototype, "serviceWorker", '
+                     '{ get: () => undefined, configurable: true });')
 
 
 def origin_of(url: str) -> str:
@@ -66,8 +74,9 @@ def origin_of(url: str) -> str:
 class Guard:
     """Records what a page must never do; `check()` turns it into a test failure."""
 
-    def __init__(self, site_url: str) -> None:
+    def __init__(self, site_url: str, service_worker: bool = True) -> None:
         self.origins = {origin_of(site_url)}
+        self.service_worker = service_worker  # False: the contexts it watches have none
         self.console: list[str] = []       # every console message, "type: text"
         self.errors: list[str] = []        # console errors + page errors + foreign requests
         self.requests: list[str] = []      # every request URL (page, workers, service worker)
@@ -104,6 +113,9 @@ class Guard:
         self.failed.append(f"{request.url}: {request.failure}")
 
     def attach(self, context: BrowserContext) -> None:
+        """Watches `context` (and sets it up: no service worker unless the test is marked so)."""
+        if not self.service_worker:
+            context.add_init_script(NO_SERVICE_WORKER)
         context.on("request", self.on_request)
         context.on("requestfailed", self.on_request_failed)
         context.on("page", self.attach_page)
@@ -197,8 +209,8 @@ def browser(playwright_instance) -> Browser:
 
 
 @pytest.fixture
-def guard(site_url: str) -> Guard:
-    return Guard(site_url)
+def guard(site_url: str, request) -> Guard:
+    return Guard(site_url, service_worker=request.node.get_closest_marker("service_worker") is not None)
 
 
 @pytest.fixture
@@ -244,6 +256,10 @@ def pytest_runtest_makereport(item, call):
     if rep.failed and isinstance(guard, Guard) and not hasattr(item, "guard_reported"):
         item.guard_reported = True  # once: a failed call's teardown may fail on the guard too
         rep.sections.append(("what the pages did (guard)", guard.report()))
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "service_worker: the test's pages may install the game's service worker")
 
 
 def pytest_sessionstart(session) -> None:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import BOOT_TIMEOUT_MS, READY, origin_of
+
+pytestmark = pytest.mark.service_worker  # the boot as players get it
 
 ALERT = '[role="alert"]'
 RETRY = '[role="alert"] button[data-intent="retry-boot"]'

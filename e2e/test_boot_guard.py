@@ -21,6 +21,8 @@ from conftest import BOOT_TIMEOUT_MS, READY
 from test_boot import ALERT, RETRY
 from test_reliability import engine_worker
 
+pytestmark = pytest.mark.service_worker  # the boot as players get it
+
 LOAD_ERROR = '#load-error[role="alert"]'
 RELOAD = "#load-error button"
 RELOAD_ALERT = "[role=alert] button[data-intent='reload-page']"  # the game's own boot alert

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from ui_helpers import BID, LEGAL_CARD, MY_TURN, deals_done, next_frame
+
+pytestmark = pytest.mark.service_worker  # an embedded page finds out for itself whether it may have one
 
 EMBED_QUERY = "embed=1&lang=it&levels=hard,normal,hard&target=500"
 

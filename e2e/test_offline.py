@@ -19,6 +19,8 @@ from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, ROOT, Guar
 from serve import make_server, start_in_thread
 from ui_helpers import MY_TURN, act_once, play_deal, play_until, saved
 
+pytestmark = pytest.mark.service_worker  # offline play is the service worker's
+
 QUERY = "?levels=easy,easy,easy&speed=instant&seed=5"
 SW_ACTIVE = 'html[data-sw="active"]'
 SW_UPDATE_READY = 'html[data-sw-update="ready"]'

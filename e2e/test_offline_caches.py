@@ -12,11 +12,15 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
     QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, first_visit, persistent, serve, stamps, stop, two_builds,
 )
 from ui_helpers import act_once, wait_until
+
+pytestmark = pytest.mark.service_worker  # the service worker's caches are the subject
 
 ALERT = '[role="alert"]'
 REGISTRATION = """navigator.serviceWorker.getRegistration().then((r) => r && {

@@ -20,6 +20,8 @@ from conftest import BOOT_TIMEOUT_MS, READY, launch_chromium
 from test_stats_store import KEY, before_last_card, reviews_counted
 from ui_helpers import MY_TURN, READ_ENTRY, load_save, saved
 
+pytestmark = pytest.mark.service_worker  # plain http itself must be what leaves the service worker out
+
 HOST = "belote.test"
 LOADED = "#dlg-review[open][data-loaded='1'][data-values='8']"
 

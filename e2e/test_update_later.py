@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import BOOT_TIMEOUT_MS, READY
@@ -13,6 +15,8 @@ from test_offline import (  # noqa: F401  (persistent and two_builds are fixture
     held_takeover, page_id, persistent, stamps, two_builds,
 )
 from ui_helpers import MY_TURN, play_until, wait_until
+
+pytestmark = pytest.mark.service_worker  # a new build arrives through the service worker
 
 OFFER = '[data-notice="update"]'
 APPLY = OFFER + ' button[data-intent="apply-update"]'

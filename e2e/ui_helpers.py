@@ -163,19 +163,21 @@ def saved(page: Page) -> dict | None:
 
 
 # Registers the game's service worker as sw-register.js does (same script URL, so the game's page
-# adopts the registration) and resolves once it is active: its precache is done.
+# adopts the registration) and resolves once it is active: its precache is done. Nothing to do in a
+# browser without service workers (e2e/conftest.py: tests not marked `service_worker`).
 INSTALL_SERVICE_WORKER = """async (script) => {
+  if (!navigator.serviceWorker) return;
   await navigator.serviceWorker.register(script, { updateViaCache: "none" });
   await navigator.serviceWorker.ready;
 }"""
 
 
 def reach_storage(page: Page, site_url: str) -> None:
-    """Opens a static file of the site's origin, with the game's service worker installed: storage can
-    be written before the game's first load, without booting a runtime only to navigate away from it
-    (~3.5 s of CPU a boot). The game then opens as on a return visit, as after such a boot: on a first
-    visit its analysis worker would wait for the precache, and the precache's CPU would shift a test's
-    timing."""
+    """Opens a static file of the site's origin, with the game's service worker installed where the
+    test's browser has them: storage can be written before the game's first load, without booting a
+    runtime only to navigate away from it (~3.5 s of CPU a boot). The game then opens as on a return
+    visit, as after such a boot: on a first visit its analysis worker would wait for the precache, and
+    the precache's CPU would shift a test's timing."""
     page.goto(site_url + "icons/icon.svg")
     page.evaluate(INSTALL_SERVICE_WORKER, site_url + "sw.js")
 
