@@ -9,9 +9,9 @@ import time
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from ui_helpers import MY_TURN, act_once, moves, next_frame, play_until, saved, wait_until, worker_named
+from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, act_once, moves, next_frame, play_until, saved, wait_until, worker_named
 
-EASY = "levels=easy,easy,easy&speed=instant"
+EASY = f"levels=easy,easy,easy&speed=instant&{NO_BACKGROUND_REVIEWS}"
 TAKE_OVER = '[role=alert] button[data-intent="take-over"]'
 
 
