@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import BOOT_TIMEOUT_MS, READY
