@@ -33,11 +33,22 @@ const RUNTIME_ROOT = new URL("../", new URL(MANIFEST.runtime[0][0], SCOPE)).href
 const RUNTIME_PATHS = new Set(MANIFEST.runtime.map(([u]) => new URL(u, SCOPE).pathname));
 const WASM_PATHS = new Set([...RUNTIME_PATHS].filter((p) => p.endsWith(".wasm")));
 
-// Opened once per service worker start, not on every request (dropped when found evicted).
+// Opened once per service worker start, not on every request (dropped when found evicted, and
+// when the open failed: a rejection kept here would fail every request until the worker stops).
 let siteCache = null;
 let runtimeCache = null;
-const openSite = () => (siteCache ??= caches.open(SITE_CACHE));
-const openRuntime = () => (runtimeCache ??= caches.open(RUNTIME_CACHE));
+const openSite = () => (siteCache ??= caches.open(SITE_CACHE).catch((e) => { siteCache = null; throw e; }));
+const openRuntime = () => (runtimeCache ??= caches.open(RUNTIME_CACHE).catch((e) => { runtimeCache = null; throw e; }));
+
+/** The stored response for `key`, or undefined: a cache that cannot be read is a miss, and the
+ * network still answers (a page never fails to load for an error of Cache Storage). */
+async function lookup(open, key, options) {
+  try {
+    return await (await open()).match(key, options);
+  } catch {
+    return undefined;
+  }
+}
 
 async function sha256(response) {
   const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
@@ -151,7 +162,7 @@ const signature = (r) => ["content-length", "etag", "last-modified"].map((h) => 
 const sameResponse = (a, b) => signature(a) !== "||" && signature(a) === signature(b);
 
 async function runtimeFile(request, url) {
-  const stored = await (await openRuntime()).match(url.href);
+  const stored = await lookup(openRuntime, url.href);
   const updating = self.registration.installing || self.registration.waiting;
   if (stored && WASM_PATHS.has(url.pathname) && !updating) {
     const cached = await fromHttpCache(url.href);
@@ -163,7 +174,7 @@ async function runtimeFile(request, url) {
 async function siteFile(request, url) {
   // Navigations carry URL parameters (?embed=1&lang=it...): match the page itself.
   const key = request.mode === "navigate" ? new URL("./" + url.pathname.slice(SCOPE.pathname.length), SCOPE).href : request;
-  return (await (await openSite()).match(key, { ignoreSearch: true })) || fetch(request);
+  return (await lookup(openSite, key, { ignoreSearch: true })) || fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
