@@ -443,7 +443,7 @@ export function renderReview() {
   if (r.header) {
     const contract = el("span", "review-contract", "");
     contract.append(contractLabel(r.header));
-    summary.push(contract, " ");
+    summary.push(contract, " · "); // "... · Made · Card points: ...": two statements, not one
   }
   summary.push(el("span", "", summaryText(r)));
   show($("review-summary"), summary);
