@@ -41,7 +41,7 @@ const openSite = () => (siteCache ??= caches.open(SITE_CACHE).catch((e) => { sit
 const openRuntime = () => (runtimeCache ??= caches.open(RUNTIME_CACHE).catch((e) => { runtimeCache = null; throw e; }));
 
 /** The stored response for `key`, or undefined: a cache that cannot be read is a miss, and the
- * network still answers (a page never fails to load for an error of Cache Storage). */
+ * network still answers (online, no page fails to load for an error of Cache Storage). */
 async function lookup(open, key, options) {
   try {
     return await (await open()).match(key, options);
