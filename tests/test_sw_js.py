@@ -6,13 +6,16 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build_wheel  # noqa: E402
+
 SW_JS = ROOT / "site" / "sw.js"
-SW_MARKER = "/*@BUILD@*/null"  # build_wheel.py fills in the manifest there
 MANIFEST = {
     "build": "test-build",
     "pyodide": "0.0.0",
@@ -76,13 +79,19 @@ process.stdout.write(JSON.stringify(answers));
 """
 
 
-def fetch_through_worker(requests: list[str], opens_failing: int) -> list[str]:
+@pytest.fixture(scope="module")
+def built_sw(tmp_path_factory) -> str:
+    """site/sw.js with MANIFEST filled in by the build's own step."""
+    folder = tmp_path_factory.mktemp("sw")
+    shutil.copy(SW_JS, folder / "sw.js")
+    build_wheel.write_sw_manifest(folder, MANIFEST)
+    return (folder / "sw.js").read_text(encoding="utf-8")
+
+
+def fetch_through_worker(code: str, requests: list[str], opens_failing: int) -> list[str]:
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    code = SW_JS.read_text(encoding="utf-8")
-    assert SW_MARKER in code
-    code = code.replace(SW_MARKER, json.dumps(MANIFEST))
     done = subprocess.run([node, "--input-type=module", "-e", PROBE],
                           input=json.dumps({"code": code, "requests": requests, "opensFailing": opens_failing}),
                           capture_output=True, text=True, check=True, timeout=60)
@@ -93,16 +102,16 @@ MAIN = "https://game.test/belote/js/main.js"
 RUNTIME = "https://game.test/belote/pyodide/pyodide.mjs"
 
 
-def test_files_come_from_the_cache_when_it_opens():
-    assert fetch_through_worker([MAIN, RUNTIME], opens_failing=0) == [f"cache:{MAIN}", f"cache:{RUNTIME}"]
+def test_files_come_from_the_cache_when_it_opens(built_sw):
+    assert fetch_through_worker(built_sw, [MAIN, RUNTIME], opens_failing=0) == [f"cache:{MAIN}", f"cache:{RUNTIME}"]
 
 
-def test_a_cache_that_fails_to_open_is_a_miss_and_is_opened_again_on_the_next_request():
+def test_a_cache_that_fails_to_open_is_a_miss_and_is_opened_again_on_the_next_request(built_sw):
     # one failed open for each cache (the site's, then the runtime's), then both open
-    answers = fetch_through_worker([MAIN, RUNTIME, MAIN, RUNTIME], opens_failing=2)
+    answers = fetch_through_worker(built_sw, [MAIN, RUNTIME, MAIN, RUNTIME], opens_failing=2)
     assert answers == [f"network:{MAIN}", f"network:{RUNTIME}", f"cache:{MAIN}", f"cache:{RUNTIME}"]
 
 
-def test_a_cache_that_never_opens_leaves_every_file_to_the_network():
-    answers = fetch_through_worker([MAIN, RUNTIME, MAIN], opens_failing=100)
+def test_a_cache_that_never_opens_leaves_every_file_to_the_network(built_sw):
+    answers = fetch_through_worker(built_sw, [MAIN, RUNTIME, MAIN], opens_failing=100)
     assert answers == [f"network:{MAIN}", f"network:{RUNTIME}", f"network:{MAIN}"]
