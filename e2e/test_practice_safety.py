@@ -261,6 +261,43 @@ def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_
     assert saved(page)["game"]["actions"][:MATCH_MOVES] == in_progress["game"]["actions"]
 
 
+# The answers to practice_start and to every snapshot come back as refusals (the worker itself
+# answers as it would: a practice begun, a snapshot taken).
+REFUSE_PRACTICE_AND_SNAPSHOTS = """() => {
+  const handle = self.onmessage;
+  const refused = new Set();
+  self.onmessage = (event) => {
+    const m = event.data;
+    if (m && (m.method === "practice_start" || m.method === "snapshot")) refused.add(m.id);
+    return handle(event);
+  };
+  self.__post = self.__post || self.postMessage.bind(self);
+  self.postMessage = (msg) => {
+    if (msg && refused.has(msg.id)) self.__post({ id: msg.id, ok: false, error: "refused by the test", type: "InternalError" });
+    else self.__post(msg);
+  };
+}"""
+
+
+def test_a_refused_practice_needs_no_other_answer_to_play_on(page: Page, open_game, in_progress):
+    """A refused practice_start leaves the table as it stood, playing on: it does not depend on the
+    match's snapshot. (It did: with the snapshot refused too, the table showed the person's turn
+    while it dropped every step, so the person's bid was played and stored unseen, for good.)"""
+    resume(page, open_game, in_progress)
+    engine_worker(page).evaluate(REFUSE_PRACTICE_AND_SNAPSHOTS)
+    page.click("#btn-sheet")
+    page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
+    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
+    page.click("#dlg-review [data-intent='review-practice']")
+    page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
+    page.wait_for_selector(MY_TURN, state="attached")
+    page.click("#bids button[data-action='pass']")
+    # the pass and the three computer seats' bids after it, up to the person's next turn
+    page.wait_for_function(f"() => {{ const a = document.getElementById('app').dataset; return +a.moves >= {MATCH_MOVES + 4} && a.myTurn === '1'; }}",
+                           timeout=30_000)
+    assert len(saved(page)["game"]["actions"]) == moves(page)  # the table shows the match as stored
+
+
 @pytest.fixture(scope="module")
 def all_pass_again() -> dict:
     """Deal 1 of a match against three Normal seats, played (the person took). Dealt again, the

@@ -363,7 +363,11 @@ async function startPractice(deal) {
   if (state.boot !== "ready" || state.tab !== "here") return;
   session.overPending = false;
   closeDialogs();
-  timeline.reset(null);
+  // The table waits, its steps kept: a practice refused leaves it exactly as it was, playing on.
+  // (Dropped here, the steps had to come back through the match's snapshot; with that refused too,
+  // the table looked playable while every move of the person was played unseen.)
+  timeline.holdSteps();
+  const wasPractice = !!state.practice;
   update({ busy: true, hint: null });
   try {
     const reply = await session.engine.call("practice_start", { deal });
@@ -382,7 +386,11 @@ async function startPractice(deal) {
   } catch (e) {
     update({ busy: false });
     if (isCrash(e)) return; // recover() resumes the match
-    await showMatchAgain().catch(() => {}); // the table's queued moves were dropped for the practice
+    // A practice the worker began before its answer was lost plays no moves unseen; one on the
+    // table before goes on (the worker keeps it when a start fails)
+    if (!wasPractice) session.engine.call("practice_stop").catch(() => {});
+    timeline.releaseSteps();
+    if (!state.playing) onIdle(); // the person's turn again: said and focused, as after any wait
     engineError(e);
   }
 }

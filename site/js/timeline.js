@@ -18,6 +18,7 @@ let token = null; // the engine's token of the match whose steps are played
 let queue = [];
 let running = false;
 let wake = null; // resumes a run waiting for a dialog to close
+let held = false; // holdSteps(): steps wait, kept, until releaseSteps() or reset()
 const holds = new Set(); // the pauses in progress: {finish, skippable}
 let cardCount = 0;
 const calloutTimers = new Map();
@@ -35,6 +36,7 @@ export function reset(matchToken) {
   token = matchToken;
   queue = [];
   running = false;
+  held = false;
   for (const h of [...holds]) h.finish();
   if (wake) wake();
   for (const timer of calloutTimers.values()) clearTimeout(timer);
@@ -59,6 +61,18 @@ export function resume() {
   if (wake) wake();
 }
 
+/** The table waits, its steps kept (a practice being started: it takes the table with reset(), or
+ * is refused and the match goes on from where it stood with releaseSteps()). */
+export function holdSteps() {
+  held = true;
+}
+
+/** Ends holdSteps(): the kept steps play on. */
+export function releaseSteps() {
+  held = false;
+  if (wake) wake();
+}
+
 /** A promise resolved after `ms` (a deadline the page waits on; not cancelled by reset). */
 export function after(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -79,9 +93,10 @@ async function run(gen) {
   hooks.onIdle();
 }
 
-/** Waits while a dialog is open (the table stays as the dialog shows it); true when the run may go on. */
+/** Waits while a dialog is open (the table stays as the dialog shows it) or the steps are held;
+ * true when the run may go on. */
 async function noDialog(gen) {
-  while (gen === generation && state.dialog) {
+  while (gen === generation && (state.dialog || held)) {
     let mine;
     await new Promise((resolve) => { wake = mine = resolve; });
     // a reset() woke this run and a newer one may be waiting already: leave its resolver alone
