@@ -13,7 +13,8 @@ Fixtures (use them, do not start your own servers/browsers):
   guard         the recorder behind `page`: guard.allow_origin(url), guard.allow_console(regex)
                 for a test that provokes an error on purpose; guard.console, guard.errors,
                 guard.requests for assertions. A failed test's report lists the requests that
-                failed and the last console messages.
+                failed, the last console messages and each open page's state (#app's data-*,
+                its alerts, the stored match).
   open_game     open_game(page, query="") -> page: go to the game and wait for [data-ready="1"];
                 open_game.site_url is site_url (for ui_helpers.reach_storage before a first boot)
   serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
@@ -64,6 +65,28 @@ CHROMIUM_ARGS = [
 # tests that are not about them about 0.9-1.3 s of CPU each (4 boots a setting, 2026-12-07).
 NO_SERVICE_WORKER = ('Object.defineProperty(Navigator.prototype, "serviceWorker", '
                      '{ get: () => undefined, configurable: true });')
+
+
+# What a failed test's report says of a page: read with a bounded wait (a hung page must not hang the run).
+PAGE_STATE = """async () => {
+  const app = document.getElementById("app");
+  const said = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim().replace(/\\s+/g, " ")).filter(Boolean);
+  const stored = await Promise.race([
+    indexedDB.databases().then((dbs) => !dbs.some((d) => d.name === "belote") ? "none" : new Promise((resolve) => {
+      const open = indexedDB.open("belote"); // exists: opened as it is, never created here
+      open.onerror = () => resolve(`unreadable: ${open.error}`);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("match")) { db.close(); resolve("none"); return; }
+        const get = db.transaction("match", "readonly").objectStore("match").get("current");
+        get.onsuccess = () => { db.close(); const r = get.result; resolve(r ? `${r.save?.game?.actions?.length} actions, owner ${r.owner}` : "none"); };
+        get.onerror = () => { db.close(); resolve(`unreadable: ${get.error}`); };
+      };
+    })),
+    new Promise((resolve) => setTimeout(() => resolve("no answer from IndexedDB in 2 s"), 2000)),
+  ]);
+  return JSON.stringify({ app: app ? { ...app.dataset } : null, said: said("#alerts > *"), stored });
+}"""
 
 
 def origin_of(url: str) -> str:
@@ -129,6 +152,18 @@ class Guard:
         """What went by, for a failed test's report (a module that did not load, the page's last words)."""
         failed = "\n  ".join(self.failed) or "none"
         return f"requests that failed:\n  {failed}\nlast console messages:\n  " + "\n  ".join(self.console[-30:])
+
+    def tables(self, context: BrowserContext | None) -> str:
+        """Each open page of `context` as a failure found it: its #app state (data-*), its alerts and
+        notices, and the match its origin stores (how many actions, which tab owns it)."""
+        lines = []
+        for page in (context.pages if context is not None else []):
+            try:
+                state = page.locator("html").evaluate(PAGE_STATE, timeout=3000)
+            except Exception as e:  # noqa: BLE001 - a crashed or hung page: say so and go on
+                state = f"unreadable ({str(e).splitlines()[0]})"
+            lines.append(f"{page.url}\n    {state}")
+        return "\n  ".join(lines) or "none"
 
     def check(self) -> None:
         if self.errors:
@@ -261,7 +296,8 @@ def pytest_runtest_makereport(item, call):
     guard = item.funcargs.get("guard") if hasattr(item, "funcargs") else None
     if rep.failed and isinstance(guard, Guard) and not hasattr(item, "guard_reported"):
         item.guard_reported = True  # once: a failed call's teardown may fail on the guard too
-        rep.sections.append(("what the pages did (guard)", guard.report()))
+        tables = guard.tables(item.funcargs.get("context"))
+        rep.sections.append(("what the pages did (guard)", guard.report() + "\nthe pages at the failure:\n  " + tables))
 
 
 def pytest_configure(config) -> None:
