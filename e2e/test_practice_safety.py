@@ -239,17 +239,22 @@ REFUSE_PRACTICE_START = """() => {
 }"""
 
 
-def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_game, in_progress):
-    """A refused practice_start says so and the match plays on: the person's next bid is answered
-    by the computer seats (before, their moves were dropped until the page was reloaded)."""
-    resume(page, open_game, in_progress)
-    engine_worker(page).evaluate(REFUSE_PRACTICE_START)
+def refused_practice(page: Page, open_game, save: dict, refusal: str) -> str:
+    """Resumes `save`, has the engine worker evaluate `refusal`, then asks to play deal 1 again from
+    its review; returns the text of the alert that says it was refused."""
+    resume(page, open_game, save)
+    engine_worker(page).evaluate(refusal)
     page.click("#btn-sheet")
     page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
     page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
     page.click("#dlg-review [data-intent='review-practice']")
-    alert = page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
-    assert "refused by the test" in alert.text_content()
+    return page.wait_for_selector("[role=alert].alert-engine", timeout=10_000).text_content()
+
+
+def test_a_practice_that_cannot_start_leaves_the_match_playing(page: Page, open_game, in_progress):
+    """A refused practice_start says so and the match plays on: the person's next bid is answered
+    by the computer seats (before, their moves were dropped until the page was reloaded)."""
+    assert "refused by the test" in refused_practice(page, open_game, in_progress, REFUSE_PRACTICE_START)
     assert page.query_selector(PRACTICE_ON) is None
     page.wait_for_selector(MY_TURN, state="attached")
     assert moves(page) == MATCH_MOVES
@@ -283,13 +288,7 @@ def test_a_refused_practice_needs_no_other_answer_to_play_on(page: Page, open_ga
     """A refused practice_start leaves the table as it stood, playing on: it does not depend on the
     match's snapshot. (It did: with the snapshot refused too, the table showed the person's turn
     while it dropped every step, so the person's bid was played and stored unseen, for good.)"""
-    resume(page, open_game, in_progress)
-    engine_worker(page).evaluate(REFUSE_PRACTICE_AND_SNAPSHOTS)
-    page.click("#btn-sheet")
-    page.click("#dlg-sheet [data-intent='review'][data-deal='0']")
-    page.wait_for_selector("#dlg-review[open][data-loaded='1']", timeout=90_000)
-    page.click("#dlg-review [data-intent='review-practice']")
-    page.wait_for_selector("[role=alert].alert-engine", timeout=10_000)
+    refused_practice(page, open_game, in_progress, REFUSE_PRACTICE_AND_SNAPSHOTS)
     page.wait_for_selector(MY_TURN, state="attached")
     page.click("#bids button[data-action='pass']")
     # the pass and the three computer seats' bids after it, up to the person's next turn
