@@ -127,6 +127,18 @@ function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
 }
 
 const KEEP_CHECK_MS = 300;
+const DRAW_WAIT_MS = 1000; // a hidden page draws nothing: the table goes on without the frame
+
+/** Applies `patch` and resolves once it is drawn (or after DRAW_WAIT_MS). */
+function drawn(patch) {
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, DRAW_WAIT_MS);
+    update(patch, () => {
+      clearTimeout(late);
+      resolve();
+    });
+  });
+}
 
 /** The deal summary is in use by keyboard or a screen reader (the focus on its Review or Continue,
  * shown as such): it stays until Continue or the focus leaves it, not until its timer ends. A
@@ -187,7 +199,10 @@ async function play(step, gen) {
     update({ shownTrick: null });
   }
   if (scored) {
-    update({ summaryShown: true });
+    // Its time counts from when it is drawn: a frame late on a busy device (0.4 s was seen), the
+    // summary still shows its whole time
+    if (d.deal) await drawn({ summaryShown: true });
+    else update({ summaryShown: true });
     const going = await hold(d.deal, gen, { skippable: true, keepWhile: summaryInUse });
     if (gen === generation) update({ summaryShown: false, dealEnd: null });
     if (!going) return;
