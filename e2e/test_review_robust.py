@@ -23,7 +23,7 @@ import time
 from playwright.sync_api import Page
 
 from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
-from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, match_key_and_build, next_frame, reach_storage, worker_named
+from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, match_key_and_build, next_frame, reach_storage, wait_until, worker_named
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"
 FAILURE = "#review-decision .review-error"
@@ -275,3 +275,44 @@ def test_steps_taken_while_the_review_loads_are_kept(page: Page, open_game, matc
     page.keyboard.press("ArrowRight")
     page.wait_for_selector(REVIEW_UP, timeout=90_000)
     at(page, 2)
+
+
+# Every decision the analysis worker posts from now on, by seat, on its way to the page.
+COUNT_DECISIONS = """() => {
+  window.__seats = [];
+  window.__analysisFilter = (msg, deliver) => { window.__seats.push(msg.decision ? msg.decision.seat : null); deliver(); };
+}"""
+
+
+def decisions_until_quiet(page: Page, quiet: float = 3.0, limit: float = 90.0) -> list[int | None]:
+    """The seats of the decisions posted since COUNT_DECISIONS, once none came for `quiet` seconds."""
+    deadline = time.monotonic() + limit
+    seen, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        n = page.evaluate("window.__seats.length")
+        if n != seen:
+            seen, since = n, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+        time.sleep(0.1)
+    return page.evaluate("window.__seats")
+
+
+def test_a_closed_review_values_only_the_persons_decisions_until_it_shows_again(page: Page, open_game, match):
+    """Closed, a review went on valuing the computer seats' decisions (24 in a deal), taking a
+    core from the match's computer moves; now it values only what the statistics count, the
+    person's, and the computer seats' again once it is opened again."""
+    page.add_init_script(WRAP_WORKER)
+    resume(page, open_game, match["done"], "speed=instant")
+    review_from_sheet(page)
+    page.keyboard.press("Escape")  # the review closes back to the score sheet
+    page.wait_for_selector("#dlg-review:not([open])", state="attached")
+    page.evaluate(COUNT_DECISIONS)
+    after_close = decisions_until_quiet(page)
+    # one computer decision may have been under way when the page closed it, one more queued
+    assert sum(1 for seat in after_close if seat != 0) <= 2, after_close
+    page.keyboard.press("Escape")
+    page.evaluate(COUNT_DECISIONS)
+    review_from_sheet(page)
+    wait_until(lambda: any(seat not in (0, None) for seat in page.evaluate("window.__seats")), timeout=60,
+               what="a computer seat's decision valued once the review shows again")

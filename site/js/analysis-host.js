@@ -10,6 +10,7 @@
 //       (the page's "this deal was just scored") only the person's decisions, in the background.
 //   want {key, index}         that decision next (the person stepped onto it, or a Retry after
 //                             an error); one already valued is posted again
+//   unfocus {key}             the review is no longer on show: only the person's decisions go on
 //   hard_in_seat {source, deal, save?}  -> {row}: the deal with Hard in seat 0
 // Order of work: the person's cards in play order (the page's first values), the person's bids,
 // then the computer seats' decisions; one decision per job, so a request waits one decision at most.
@@ -179,6 +180,19 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
       }
       pump();
       return { key, header: r.header, outline: r.outline, decisions: Object.fromEntries(r.done) };
+    },
+
+    /** {key}: that review is no longer on show: the computer seats' decisions it has not valued
+     * wait until it is again (a `review` with focus); the person's are still valued (the statistics
+     * count them). A phone's second core then goes back to the match's computer moves. */
+    async unfocus({ key }) {
+      const r = reviews.get(key);
+      if (focus === key) focus = null;
+      if (r && r.all) {
+        r.all = false;
+        r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
+      }
+      return {};
     },
 
     async want({ key, index }) {

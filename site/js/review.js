@@ -99,6 +99,7 @@ export async function openReview(source, deal, { practiceSave = null, matchDeal 
     const hard = hardResults.get(r.key) || null;
     setReview((old) => ({ key: r.key, header: r.header, outline: r.outline, decisions: { ...r.decisions, ...old.decisions },
       hard: old.hard || hard }));
+    if (state.dialog !== "dlg-review") served.call("unfocus", { key: r.key }).catch(() => {}); // closed before it came
     if (state.review.pos > 0) want(state.review); // a Retry's position, or steps taken meanwhile: its decision first
   } catch (e) {
     if (state.review?.token === token) setReview({ error: e.message || String(e), reload: e?.type === "BuildMismatch" });
@@ -246,9 +247,14 @@ export function onIntent(name, arg) {
 
 /** The arrow keys, Page Up/Down, Home and End step through the deal while the review is open
  * (wherever the focus is: a button that was just disabled leaves it on the page's body); once the
- * dialog closes, the analysis worker is no longer watched (nothing on show waits for it). */
+ * dialog closes, the analysis worker is no longer watched (nothing on show waits for it), and
+ * values only the person's decisions of that review (the computer seats' wait for it to show again). */
 export function bindReviewKeys(dialog) {
-  dialog.addEventListener("close", () => analysis?.expect(false));
+  dialog.addEventListener("close", () => {
+    analysis?.expect(false);
+    const key = state.review?.key;
+    if (analysis && key) analysis.call("unfocus", { key }).catch(() => {});
+  });
   document.addEventListener("keydown", (event) => {
     if (!dialog.open || event.altKey || event.ctrlKey || event.metaKey || !Object.hasOwn(KEYS, event.key)) return;
     event.preventDefault();
