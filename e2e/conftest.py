@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(ROOT / "engine"))  # this checkout's engine, whatever the venv installed
 from serve import make_server, start_in_thread  # noqa: E402
+from ui_helpers import READ_RECORD  # noqa: E402
 
 READY = '[data-ready="1"]'
 BOOT_TIMEOUT_MS = 60_000
@@ -67,26 +68,18 @@ NO_SERVICE_WORKER = ('Object.defineProperty(Navigator.prototype, "serviceWorker"
                      '{ get: () => undefined, configurable: true });')
 
 
-# What a failed test's report says of a page: read with a bounded wait (a hung page must not hang the run).
+# What a failed test's report says of a page: read with a bounded wait (a hung page must not hang the
+# run); the stored match as the tests read it (ui_helpers.READ_RECORD; where none is, that creates the
+# empty database, harmless once the test has failed).
 PAGE_STATE = """async () => {
   const app = document.getElementById("app");
   const said = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.trim().replace(/\\s+/g, " ")).filter(Boolean);
   const stored = await Promise.race([
-    indexedDB.databases().then((dbs) => !dbs.some((d) => d.name === "belote") ? "none" : new Promise((resolve) => {
-      const open = indexedDB.open("belote"); // exists: opened as it is, never created here
-      open.onerror = () => resolve(`unreadable: ${open.error}`);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("match")) { db.close(); resolve("none"); return; }
-        const get = db.transaction("match", "readonly").objectStore("match").get("current");
-        get.onsuccess = () => { db.close(); const r = get.result; resolve(r ? `${r.save?.game?.actions?.length} actions, owner ${r.owner}` : "none"); };
-        get.onerror = () => { db.close(); resolve(`unreadable: ${get.error}`); };
-      };
-    })),
+    (%s)().then((r) => (r ? `${r.save?.game?.actions?.length} actions, owner ${r.owner}` : "none"), (e) => `unreadable: ${e}`),
     new Promise((resolve) => setTimeout(() => resolve("no answer from IndexedDB in 2 s"), 2000)),
   ]);
   return JSON.stringify({ app: app ? { ...app.dataset } : null, said: said("#alerts > *"), stored });
-}"""
+}""" % READ_RECORD
 
 
 def origin_of(url: str) -> str:
