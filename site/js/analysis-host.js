@@ -51,6 +51,13 @@ function order(outline, all) {
   return [...mine("card"), ...mine("bid"), ...(all ? idx.filter((i) => outline[i].seat !== 0) : [])];
 }
 
+/** Review `r` values the person's decisions only, or (`all`) every seat's: its queue, what of those
+ * is not valued yet, in order. */
+function queueUp(r, all) {
+  r.all = all;
+  r.queue = order(r.outline, all).filter((i) => !r.done.has(i));
+}
+
 export function createAnalysisHost({ python, post, store, enqueue, build = "" }) {
   const reviews = new Map(); // key -> {key, source, id, deal, save, header, outline, done, queue, all, counted}
   const creating = new Map(); // key -> the review being opened
@@ -150,7 +157,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     const r = { key, source, id, deal, save, done: new Map(), all: false, counted: false };
     Object.assign(r, open(r)); // header, outline (a bad deal index throws: the page says so)
     await kept(r);
-    r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
+    queueUp(r, false);
     countLoss(r);
     return r;
   }
@@ -173,10 +180,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
       while (reviews.size > KEEP) reviews.delete(reviews.keys().next().value);
       if (focused) {
         focus = key;
-        if (!r.all) {
-          r.all = true;
-          r.queue = order(r.outline, true).filter((i) => !r.done.has(i));
-        }
+        if (!r.all) queueUp(r, true);
       }
       pump();
       return { key, header: r.header, outline: r.outline, decisions: Object.fromEntries(r.done) };
@@ -188,10 +192,7 @@ export function createAnalysisHost({ python, post, store, enqueue, build = "" })
     async unfocus({ key }) {
       const r = reviews.get(key);
       if (focus === key) focus = null;
-      if (r && r.all) {
-        r.all = false;
-        r.queue = order(r.outline, false).filter((i) => !r.done.has(i));
-      }
+      if (r && r.all) queueUp(r, false);
       return {};
     },
 

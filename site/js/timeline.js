@@ -82,7 +82,7 @@ async function run(gen) {
   running = true;
   update({ playing: true });
   while (gen === generation && queue.length) {
-    if (!(await noDialog(gen))) break;
+    if (!(await mayGoOn(gen))) break;
     const step = queue.shift();
     await play(step, gen);
     if (gen === generation) hooks.onShown(step);
@@ -95,7 +95,7 @@ async function run(gen) {
 
 /** Waits while a dialog is open (the table stays as the dialog shows it) or the steps are held;
  * true when the run may go on. */
-async function noDialog(gen) {
+async function mayGoOn(gen) {
   while (gen === generation && (state.dialog || held)) {
     let mine;
     await new Promise((resolve) => { wake = mine = resolve; });
@@ -165,7 +165,7 @@ async function play(step, gen) {
   if (step.seat !== 0 && !(await hold(d.ai, gen))) return; // the computer's move comes after a readable pause
   // A dialog opened during that pause (the score sheet, the last trick) shows the table as it
   // was: the move waits for it to close, or the dialog would go stale behind itself.
-  if (!(await noDialog(gen))) return;
+  if (!(await mayGoOn(gen))) return;
   const ev = (type) => step.events.find((e) => e.type === type);
   const card = ev("card");
   const scored = ev("deal_scored");
