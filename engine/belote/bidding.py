@@ -3,6 +3,7 @@
 Round 1 offers ``"pass"`` or ``"take"`` (the turned card's suit as trump); round 2 offers
 ``"pass"`` or ``"take:X"`` for every suit X but the turned one (RULES.md, "A deal").
 
+>>> from belote.cards import HEARTS
 >>> ROUND2_ACTIONS[HEARTS]
 ('pass', 'take:C', 'take:D', 'take:S')
 >>> bid_trump("take", HEARTS), bid_trump("take:S", HEARTS), bid_trump("pass", HEARTS)
@@ -11,7 +12,7 @@ Round 1 offers ``"pass"`` or ``"take"`` (the turned card's suit as trump); round
 
 from __future__ import annotations
 
-from .cards import HEARTS, SUITS, Suit  # noqa: F401 (HEARTS: the doctest)
+from .cards import SUITS, Suit
 
 PASS = "pass"
 TAKE = "take"
