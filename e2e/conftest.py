@@ -20,6 +20,10 @@ Fixtures (use them, do not start your own servers/browsers):
   serve_dir     serve_dir(path, csp=True, rate=None) -> base URL: serve another folder on another
                 free port (embedding host page: csp=False; a second build...; rate: bytes a
                 second for all its responses together, a slow link); stopped at session end.
+  match         (per file) a played deal one card before its end, the match once it is over and
+                its native review: {"save", "done", "deal", "review"} (test_review.review_match)
+  persistent    persistent(site_url) -> (context, guard): a browser with a profile on disk
+  two_builds    (server, url, deploy_b): builds A and B of the site, served from a link on A
 Service workers: every context a test's guard watches is a browser without service workers (as
 a third-party iframe or plain http gives the page: no offline layer, no precache), unless the
 test is marked `service_worker` (the tests of offline play, updates, the boot and embedding are).
@@ -279,6 +283,61 @@ def open_game(site_url: str):
         return page
     open_.site_url = site_url
     return open_
+
+
+# ------------------------------------------------------------------ fixtures several files share
+# Defined here, so a test file names them as arguments and imports nothing it does not call; the
+# data they build comes from the file whose subject it is.
+
+
+@pytest.fixture(scope="module")
+def match() -> dict:
+    """A played deal's save one card before its end, that match once the deal is over, the deal's
+    number and its review as CPython gives it (test_review.review_match), built once per file."""
+    from test_review import review_match
+    return review_match()
+
+
+@pytest.fixture
+def persistent(playwright_instance, tmp_path):
+    """Opens persistent contexts (a profile on disk, like a real visitor's) and closes them at the end."""
+    contexts = []
+
+    def open_(site_url: str):
+        kwargs = {"args": CHROMIUM_ARGS, "headless": True, "viewport": {"width": 1280, "height": 800}}
+        if Path(CHROMIUM).exists():
+            kwargs["executable_path"] = CHROMIUM
+        ctx = playwright_instance.chromium.launch_persistent_context(str(tmp_path / "profile"), **kwargs)
+        ctx.set_default_timeout(30_000)
+        contexts.append(ctx)
+        guard = Guard(site_url)
+        guard.attach(ctx)
+        for page in ctx.pages:
+            guard.attach_page(page)
+        return ctx, guard
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def two_builds(tmp_path, tmp_path_factory):
+    """Builds A and B of the site and a server on a folder link that starts on A: (server, url,
+    deploy_b), deploy_b() swapping the served folder to B as a static host would."""
+    from test_offline import build, deploy, serve, stop
+
+    # This run's own folder: under pytest-xdist the workers' base folders share it, so one build
+    # serves them all (as site_dir); alone, the base folder (a new one each run).
+    base = tmp_path_factory.getbasetemp()
+    shared_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    a = build(tmp_path / "a", "test-A", shared_dir)
+    b = build(tmp_path / "b", "test-B", shared_dir)
+    current = tmp_path / "current"
+    current.symlink_to(a, target_is_directory=True)
+    server, url = serve(current)
+    yield server, url, lambda: deploy(tmp_path, current, b)
+    stop(server)
 
 
 @pytest.hookimpl(tryfirst=True, hookwrapper=True)

@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from test_review import LOADED, match, resume  # noqa: F401 (match: a fixture)
+from test_review import LOADED, resume
 from ui_helpers import MY_TURN, WRITE_ENTRY, load_save, next_frame, play_until
 
 from belote import Game

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_languages import untranslated
-from test_review import match, resume  # noqa: F401 (fixture)
+from test_review import resume
 from ui_helpers import MY_TURN, next_frame
 
 

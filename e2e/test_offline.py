@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, READY, ROOT, Guard
+from conftest import BOOT_TIMEOUT_MS, READY, ROOT
 from serve import make_server, start_in_thread
 from ui_helpers import MY_TURN, act_once, play_deal, play_until, saved
 
@@ -24,29 +24,6 @@ pytestmark = pytest.mark.service_worker  # offline play is the service worker's
 QUERY = "?levels=easy,easy,easy&speed=instant&seed=5"
 SW_ACTIVE = 'html[data-sw="active"]'
 SW_UPDATE_READY = 'html[data-sw-update="ready"]'
-
-
-@pytest.fixture
-def persistent(playwright_instance, tmp_path):
-    """Opens persistent contexts (a profile on disk) and closes them at the end."""
-    contexts = []
-
-    def open_(site_url: str):
-        kwargs = {"args": CHROMIUM_ARGS, "headless": True, "viewport": {"width": 1280, "height": 800}}
-        if Path(CHROMIUM).exists():
-            kwargs["executable_path"] = CHROMIUM
-        ctx = playwright_instance.chromium.launch_persistent_context(str(tmp_path / "profile"), **kwargs)
-        ctx.set_default_timeout(30_000)
-        contexts.append(ctx)
-        guard = Guard(site_url)
-        guard.attach(ctx)
-        for page in ctx.pages:
-            guard.attach_page(page)
-        return ctx, guard
-
-    yield open_
-    for ctx in contexts:
-        ctx.close()
 
 
 def serve(directory: Path):
@@ -125,22 +102,6 @@ def deploy(tmp_path: Path, current: Path, target: Path) -> None:
     tmp_link = tmp_path / "current.new"
     tmp_link.symlink_to(target, target_is_directory=True)
     os.replace(tmp_link, current)
-
-
-@pytest.fixture
-def two_builds(tmp_path, tmp_path_factory):
-    """Builds A and B of the site and a server on a folder link that starts on A."""
-    # This run's own folder: under pytest-xdist the workers' base folders share it, so one build
-    # serves them all (as conftest's site_dir); alone, the base folder (a new one each run).
-    base = tmp_path_factory.getbasetemp()
-    shared_dir = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    a = build(tmp_path / "a", "test-A", shared_dir)
-    b = build(tmp_path / "b", "test-B", shared_dir)
-    current = tmp_path / "current"
-    current.symlink_to(a, target_is_directory=True)
-    server, url = serve(current)
-    yield server, url, lambda: deploy(tmp_path, current, b)
-    stop(server)
 
 
 class Release(threading.Event):

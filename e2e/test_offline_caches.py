@@ -15,9 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, first_visit, persistent, serve, stamps, stop, two_builds,
-)
+from test_offline import QUERY, SW_ACTIVE, SW_UPDATE_READY, controlled_page, first_visit, serve, stamps, stop
 from ui_helpers import act_once, wait_until
 
 pytestmark = pytest.mark.service_worker  # the service worker's caches are the subject

@@ -54,8 +54,9 @@ def finished(save: dict) -> dict:
     return {"game": game.to_dict(), "levels": LEVELS, "ai_seed": AI_SEED}
 
 
-@pytest.fixture(scope="module")
-def match() -> dict:
+def review_match() -> dict:
+    """The `match` fixture (conftest): a save one card before the end of a played deal, the match
+    once that deal is over, the deal's number and its review as CPython's belote.review gives it."""
     save = last_card_save()
     done = finished(save)
     deal = len(Game.from_dict(save["game"]).view(0)["sheet"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from test_review import LOADED, at, match, resume, review_from_sheet, valued  # noqa: F401 (fixture)
+from test_review import LOADED, at, resume, review_from_sheet, valued
 
 
 def focused_intent(page: Page) -> str:

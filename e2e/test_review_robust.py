@@ -22,7 +22,7 @@ import time
 
 from playwright.sync_api import Page
 
-from test_review import LOADED, at, go_to, match, resume, review_from_sheet, shown_values, stats  # noqa: F401 (fixture)
+from test_review import LOADED, at, go_to, resume, review_from_sheet, shown_values, stats
 from ui_helpers import BUSY, READ_ENTRY, WRITE_ENTRY, keep_review, load_save, match_key_and_build, next_frame, reach_storage, wait_until, worker_named
 
 REVIEW_UP = "#dlg-review[open][data-loaded='1']"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from test_review import match, resume, review_from_sheet, valued  # noqa: F401 (fixture)
+from test_review import resume, review_from_sheet, valued
 from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, RECORD_ANNOUNCED, deals_done, next_frame, play_until
 
 

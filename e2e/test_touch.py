@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from test_review import match, resume  # noqa: F401 (match: a fixture)
+from test_review import resume
 from ui_helpers import MY_TURN, NO_BACKGROUND_REVIEWS, moves, next_frame, play_until, touch_page
 
 EASY = f"levels=easy,easy,easy&speed=instant&seed=5&{NO_BACKGROUND_REVIEWS}"

@@ -9,9 +9,7 @@ import time
 
 import pytest
 
-from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    controlled_page, hold, install_b, keep_a_request_open, page_id, persistent, saved, two_builds,
-)
+from test_offline import controlled_page, hold, install_b, keep_a_request_open, page_id, saved
 from ui_helpers import MY_TURN, act_once
 
 pytestmark = pytest.mark.service_worker  # a new build arrives through the service worker

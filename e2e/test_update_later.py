@@ -10,9 +10,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import BOOT_TIMEOUT_MS, READY
-from test_offline import (  # noqa: F401  (persistent and two_builds are fixtures)
-    held_takeover, page_id, persistent, stamps, two_builds,
-)
+from test_offline import held_takeover, page_id, stamps
 from ui_helpers import MY_TURN, play_until, wait_until
 
 pytestmark = pytest.mark.service_worker  # a new build arrives through the service worker
