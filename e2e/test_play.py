@@ -426,6 +426,28 @@ def test_the_deal_summary_holds_the_table_until_it_goes(page: Page, open_game):
     assert after["scorebar"].startswith(f"Deal {deal + 1} ")
 
 
+def test_each_move_is_drawn_before_the_next_replaces_it_when_frames_come_late(page: Page, open_game):
+    """The pauses between the computers' moves are timers; a frame is drawn when the device gets to
+    it. On a busy device (a page under 8x CPU throttling, just reloaded) a move's frame came after
+    the next move's pause had ended, so that move was never drawn: a trick's last card was skipped.
+    A pause now counts from the frame that draws the move before it."""
+    from test_reliability import RECORD_MOVES, moves_shown
+
+    page.add_init_script(LATE_FRAMES)
+    page.add_init_script(RECORD_MOVES)
+    open_game(page, f"{EASY}&speed=fast&seed=5")
+    play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play" and page.query_selector(MY_TURN)
+               is not None and page.query_selector("#trick [data-card]") is None)  # the person leads
+    before = moves(page)
+    page.evaluate("window.__frameDelay = 400")  # later than the computers' 250 ms pause at this speed
+    page.click("#hand button:not([disabled])")  # then the computers' three cards, a trick gathered...
+    wait_until(lambda: moves(page) >= before + 4, timeout=30, what="the computers' three cards")
+    page.wait_for_selector(MY_TURN, state="attached", timeout=30_000)  # ...up to the person's next card
+    page.evaluate("window.__frameDelay = 0")
+    seen = [n for n in moves_shown(page) if n > before]
+    assert seen == list(range(before + 1, moves(page) + 1)), (before, seen)
+
+
 def test_the_last_trick_is_shown_with_its_own_deal_not_the_next(page: Page, open_game):
     """While a deal's last trick was on the table, the rest of the table already showed the next
     deal: its number and the new scores in the score bar, the new hand, the dealer's badge and

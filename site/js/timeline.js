@@ -10,7 +10,7 @@
 
 import { state, update, delays } from "./state.js";
 import { collectTrick } from "./anim.js";
-import { trickElements } from "./render.js";
+import { requestRender, trickElements } from "./render.js";
 import { narrate } from "./narrate.js";
 
 let generation = 0; // bumped by reset(): everything scheduled before it is dropped
@@ -105,14 +105,18 @@ async function mayGoOn(gen) {
   return gen === generation;
 }
 
-/** A pause of `ms` that reset() cancels; resolves true when the run may go on. `keepWhile()`:
- * at the end of the pause, wait on while it is true (checked every KEEP_CHECK_MS). */
+/** A pause of `ms` that reset() cancels; resolves true when the run may go on. It counts from the
+ * frame that draws the table as it stands (at most DRAW_WAIT_MS later): on a busy device a frame
+ * comes late, and a move whose pause ran out before its frame was replaced by the next one unseen.
+ * `keepWhile()`: at the end of the pause, wait on while it is true (checked every KEEP_CHECK_MS). */
 function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
   if (gen !== generation) return Promise.resolve(false);
   if (!ms) return Promise.resolve(true);
   return new Promise((resolve) => {
     let timer = 0;
+    let over = false;
     const h = { skippable, finish: () => {
+      over = true;
       clearTimeout(timer);
       holds.delete(h);
       resolve(gen === generation);
@@ -121,19 +125,26 @@ function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
       if (keepWhile && gen === generation && keepWhile()) timer = setTimeout(due, KEEP_CHECK_MS);
       else h.finish();
     };
-    timer = setTimeout(due, ms);
     holds.add(h);
+    drawn().then(() => {
+      if (!over) timer = setTimeout(due, ms);
+    });
   });
 }
 
 const KEEP_CHECK_MS = 300;
-const DRAW_WAIT_MS = 1000; // a hidden page draws nothing: the table goes on without the frame
+const DRAW_WAIT_MS = 1000; // a page out of view draws nothing: the table goes on without the frame
 
-/** Applies `patch` and resolves once it is drawn (or after DRAW_WAIT_MS). */
-function drawn(patch) {
+/** Resolves once the table as it stands is drawn (at once on a hidden page, which draws nothing;
+ * after DRAW_WAIT_MS at most: a frame of the game scrolled out of view in an iframe never comes). */
+function drawn() {
   return new Promise((resolve) => {
+    if (document.hidden) {
+      resolve();
+      return;
+    }
     const late = setTimeout(resolve, DRAW_WAIT_MS);
-    update(patch, () => {
+    requestRender(() => {
       clearTimeout(late);
       resolve();
     });
@@ -199,10 +210,7 @@ async function play(step, gen) {
     update({ shownTrick: null });
   }
   if (scored) {
-    // Its time counts from when it is drawn: a frame late on a busy device (0.4 s was seen), the
-    // summary still shows its whole time
-    if (d.deal) await drawn({ summaryShown: true });
-    else update({ summaryShown: true });
+    update({ summaryShown: true }); // its time counts from the frame that draws it (hold)
     const going = await hold(d.deal, gen, { skippable: true, keepWhile: summaryInUse });
     if (gen === generation) update({ summaryShown: false, dealEnd: null });
     if (!going) return;
