@@ -114,9 +114,7 @@ function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
   if (!ms) return Promise.resolve(true);
   return new Promise((resolve) => {
     let timer = 0;
-    let over = false;
     const h = { skippable, finish: () => {
-      over = true;
       clearTimeout(timer);
       holds.delete(h);
       resolve(gen === generation);
@@ -127,7 +125,7 @@ function hold(ms, gen, { skippable = false, keepWhile = null } = {}) {
     };
     holds.add(h);
     drawn().then(() => {
-      if (!over) timer = setTimeout(due, ms);
+      if (holds.has(h)) timer = setTimeout(due, ms); // not finished (skipped, reset) meanwhile
     });
   });
 }
