@@ -260,34 +260,56 @@ def test_new_game_asks_before_abandoning_a_match(page: Page, open_game):
 import pytest  # noqa: E402
 
 
-@pytest.mark.parametrize("width,height,query", [
-    (360, 640, ""), (412, 780, "lang=vi&"), (1366, 650, ""), (1280, 800, "lang=hi&"), (800, 600, ""),
-    (800, 600, "lang=lt&"), (768, 700, "lang=vi&"), (1024, 600, "lang=fr&"),
-    (360, 480, "embed=1&"), (1920, 1080, ""), (640, 360, ""), (844, 390, "lang=hi&"),  # + landscape phones
-])
-def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, site_url, width, height, query):
-    """Nothing to scroll to: the hand, the bids and the toolbar are on screen in every phase."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+@pytest.mark.parametrize("query,sizes", [
+    ("", [(360, 640), (1366, 650), (800, 600), (1920, 1080), (640, 360)]),  # + a landscape phone
+    ("lang=vi&", [(412, 780), (768, 700)]), ("lang=hi&", [(1280, 800), (844, 390)]),
+    ("lang=lt&", [(800, 600)]), ("lang=fr&", [(1024, 600)]), ("embed=1&", [(360, 480)]),
+], ids=["en", "vi", "hi", "lt", "fr", "embed"])
+def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, site_url, query, sizes):
+    """Nothing to scroll to: the hand, the bids and the toolbar are on screen in every phase.
+    One page per language, resized through its sizes (a phone turned, a window dragged)."""
+    context = browser.new_context(viewport={"width": sizes[0][0], "height": sizes[0][1]})
     guard.attach(context)
     page = context.new_page()
-    fits = "[document.documentElement.scrollWidth <= innerWidth, document.documentElement.scrollHeight <= innerHeight]"
     try:
         page.goto(f"{site_url}?{query}{EASY}&speed=instant&seed=5")
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
         page.wait_for_selector(MY_TURN, state="attached")
-        assert page.evaluate(fits) == [True, True], "bidding"
+        for width, height in sizes:
+            assert_fits(page, width, height, "bidding")
         play_until(page, lambda: page.get_attribute("#app", "data-phase") == "play"
                    and page.query_selector(MY_TURN) is not None)
-        assert page.evaluate(fits) == [True, True], "playing"
-        toolbar, picker = page.query_selector(".toolbar").bounding_box(), page.query_selector(".lang-pick").bounding_box()
-        if picker and picker["width"]:  # the toolbar never runs under the language picker
-            assert toolbar["x"] + toolbar["width"] <= picker["x"] or toolbar["y"] >= picker["y"] + picker["height"]
-        for el in page.query_selector_all("#hand button, #bids button, .toolbar button"):
-            box = el.bounding_box()
-            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (el.get_attribute("data-card"), box)
+        for width, height in sizes:
+            assert_fits(page, width, height, "playing")
     finally:
         context.close()
     guard.check()
+
+
+# The hand's cards slide to their new places after a resize (for a moment past the edge): the
+# layout is what is left once the finite animations end.
+FITS_AFTER_ANIMATIONS = """async () => {
+  await Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)
+    .map((a) => a.finished.catch(() => null)));
+  const root = document.documentElement;
+  return [root.scrollWidth <= innerWidth, root.scrollHeight <= innerHeight];
+}"""
+
+
+def assert_fits(page: Page, width: int, height: int, phase: str) -> None:
+    """At width x height: no scrolling, the toolbar clear of the language picker, and every hand,
+    bid and toolbar button within the screen's height."""
+    page.set_viewport_size({"width": width, "height": height})
+    next_frame(page)
+    where = f"{width}x{height} {phase}"
+    assert page.evaluate(FITS_AFTER_ANIMATIONS) == [True, True], where
+    toolbar, picker = page.query_selector(".toolbar").bounding_box(), page.query_selector(".lang-pick").bounding_box()
+    if picker and picker["width"]:  # the toolbar never runs under the language picker
+        assert toolbar["x"] + toolbar["width"] <= picker["x"] or toolbar["y"] >= picker["y"] + picker["height"], where
+    for el in page.query_selector_all("#hand button, #bids button, .toolbar button"):
+        box = el.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (where, el.get_attribute("data-card"), box)
 
 
 def test_hint_marks_a_legal_action_and_says_why(page: Page, open_game):
