@@ -81,8 +81,9 @@ def open_stats(page: Page) -> dict[str, str]:
     return shown
 
 
-def resume(page: Page, open_game, save: dict, stats, query: str = "speed=instant") -> None:
-    """Stores `save` and `stats`, then opens the game on them, at the person's turn."""
+def resume(page: Page, open_game, save: dict, stats, query: str = f"speed=instant&{NO_BACKGROUND_REVIEWS}") -> None:
+    """Stores `save` and `stats`, then opens the game on them, at the person's turn (by default with
+    the analysis worker asleep: a deal's review counted in the background is not these tests' subject)."""
     reach_storage(page, open_game.site_url)
     plant(page, save, stats)
     open_game(page, query)
@@ -97,9 +98,9 @@ def last_card(page: Page) -> None:
 @pytest.mark.parametrize("stats", MALFORMED.values(), ids=MALFORMED.keys())
 def test_a_malformed_statistics_record_never_costs_the_deals_save(page: Page, open_game, stats):
     save = before_last_card(seed=3, target=5000)
-    # analysis=0: the finished deal's review in the background would change "reviewed" between
-    # the two looks at the figures (seen under 12x CPU throttling); reviews are not this test's subject
-    resume(page, open_game, save, stats, f"speed=instant&{NO_BACKGROUND_REVIEWS}")
+    # (analysis=0, resume's default: a review in the background would change "reviewed" between the
+    # two looks at the figures, as seen under 12x CPU throttling)
+    resume(page, open_game, save, stats)
     # Unreadable statistics open as none at all (before: the button did nothing).
     before = open_stats(page)
     assert before["empty"] and before["deals"] == "0" and before["matches"] == "0", before
@@ -128,7 +129,7 @@ def test_a_malformed_statistics_record_never_costs_the_deals_save(page: Page, op
 def test_a_malformed_statistics_record_never_costs_the_end_of_the_match(page: Page, open_game):
     """With a target of 1 the deal ends the match: the match's end is stored and counted."""
     save = before_last_card(seed=5, target=1)
-    resume(page, open_game, save, LEVELS_NULL, f"speed=instant&{NO_BACKGROUND_REVIEWS}")
+    resume(page, open_game, save, LEVELS_NULL)
     last_card(page)
     page.wait_for_selector("#dlg-over[open]", timeout=30_000)
     untroubled(page)
@@ -157,7 +158,7 @@ def test_reset_asks_first_even_on_a_double_click_and_holds_after_a_reload(page: 
     And a reset used to come undone: at each boot the page reviews the last played deal again in the
     background, and that review counted the deal from before the reset into the fresh record
     ("Deals played 0, Deals reviewed 1"). Only a deal the record counted as played counts now."""
-    resume(page, open_game, before_last_card(seed=3, target=5000), None)
+    resume(page, open_game, before_last_card(seed=3, target=5000), None, "speed=instant")  # reviews on
     last_card(page)
     page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
     reviews_counted(page, 1)
@@ -187,7 +188,7 @@ def test_an_abandoned_match_counts_as_played_and_not_won(page: Page, open_game):
     played and not won. It was in no count at all, so abandoning every match going badly kept
     "Matches won" at "Matches played". (With analysis=0, which keeps the analysis worker asleep
     until a review is opened: a deal scored used to boot it.)"""
-    resume(page, open_game, before_last_card(seed=3, target=5000), None, f"speed=instant&{NO_BACKGROUND_REVIEWS}")
+    resume(page, open_game, before_last_card(seed=3, target=5000), None)
     last_card(page)
     page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
     page.wait_for_selector(MY_TURN, state="attached")
@@ -274,7 +275,7 @@ def test_a_deal_that_ended_while_storage_failed_counts_once_storage_is_back(page
     of the match: it counts the deal that copy ended beyond the stored save (it was never counted)."""
     from test_reliability import DISK_BACK, FULL_DISK, WATCH_CRASH_ALERTS, engine_worker
 
-    resume(page, open_game, before_last_card(seed=3, target=5000), None, f"speed=instant&{NO_BACKGROUND_REVIEWS}")
+    resume(page, open_game, before_last_card(seed=3, target=5000), None)
     engine_worker(page).evaluate(FULL_DISK)
     last_card(page)
     page.wait_for_selector('#app[data-deals-done="1"]', state="attached", timeout=30_000)
