@@ -26,7 +26,7 @@ from playwright.sync_api import Page
 
 from conftest import BOOT_TIMEOUT_MS, READY
 from test_review import LOADED, resume
-from ui_helpers import MY_TURN, WRITE_ENTRY, load_save, next_frame, play_until
+from ui_helpers import FINITE_ANIMATIONS_ENDED, MY_TURN, WRITE_ENTRY, load_save, next_frame, play_until
 
 from belote import Game
 
@@ -176,9 +176,7 @@ PHASES = [
 
 FIT_JS = r"""async (shown) => {
   // A card still sliding onto the table is not a layout: let finite animations end first.
-  await Promise.all(document.getAnimations()
-    .filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)
-    .map((a) => a.finished.catch(() => null)));
+  """ + FINITE_ANIMATIONS_ENDED + r"""
   const TOL = 1;
   const out = [];
   const se = document.scrollingElement;

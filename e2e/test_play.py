@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from belote import Game
 from conftest import READY, BOOT_TIMEOUT_MS
-from ui_helpers import (LEGACY_SAVE_KEY, MY_TURN, NO_BACKGROUND_REVIEWS, WATCH_SUMMARIES, act_once, clear_store, deals_done,
+from ui_helpers import (FINITE_ANIMATIONS_ENDED, LEGACY_SAVE_KEY, MY_TURN, NO_BACKGROUND_REVIEWS, WATCH_SUMMARIES, act_once, clear_store, deals_done,
                         load_save, moves, next_frame, play_deal, play_until, reach_storage, saved, summaries, touch_page,
                         wait_until)
 
@@ -289,9 +289,7 @@ def test_the_table_fits_the_screen_while_bidding_and_playing(browser, guard, sit
 # The hand's cards slide to their new places after a resize (for a moment past the edge): the
 # layout is what is left once the finite animations end.
 FITS_AFTER_ANIMATIONS = """async () => {
-  await Promise.all(document.getAnimations()
-    .filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)
-    .map((a) => a.finished.catch(() => null)));
+  """ + FINITE_ANIMATIONS_ENDED + """
   const root = document.documentElement;
   return [root.scrollWidth <= innerWidth, root.scrollHeight <= innerHeight];
 }"""

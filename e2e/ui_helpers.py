@@ -16,6 +16,11 @@ LEGAL_CARD = "#hand button:not([disabled])"
 # is valued in the background. Measured on one deal of test_play: 10.2 -> 7.0 s of renderer CPU,
 # CPU the suite's other worker needs. The reviews' own tests keep the page's default.
 NO_BACKGROUND_REVIEWS = "analysis=0"
+# A statement for an async page function: waits until the page's finite animations (a card sliding
+# in, the hand settling after a resize) have ended, so what follows measures the layout they leave.
+FINITE_ANIMATIONS_ENDED = """await Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime < Infinity)
+    .map((a) => a.finished.catch(() => null)));"""
 # For a worker's evaluate(BUSY, ms): keeps it busy for `ms` (as a Hard move thinking, or a decision
 # being valued on a slow phone, does): the requests that come meanwhile queue behind it.
 BUSY = """(ms) => { setTimeout(() => { const t = Date.now(); while (Date.now() - t < ms) {} }, 0); }"""
